@@ -1,0 +1,233 @@
+"""The scenario (input) and the answer (output), as pydantic models.
+
+Field names are those of the command-line contract (CONTRACT.md). Numbers are exact Fractions
+inside (a float is read through its shortest repr), and money leaves as two-decimal amounts.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+from typing import Annotated, Any, Literal
+
+from pydantic import (BaseModel, BeforeValidator, ConfigDict, PlainSerializer, StrictBool,
+                      ValidationError, model_validator)
+
+from .numbers import to_fraction
+from .texts import t
+
+PLANS = ("teachers", "ley447", "ley1")
+GROUPS = ("general", "police", "firefighter", "mayor", "judiciary", "upr_extension")
+# A member works from 14 at the earliest: service can't exceed separation age − 14 (CONTRACT.md).
+EARLIEST_WORKING_AGE = 14
+
+
+def _number(value: Any) -> Fraction:
+    if isinstance(value, bool) or not isinstance(value, (int, float, Decimal, Fraction)):
+        raise ValueError("not_a_number")
+    try:
+        exact = to_fraction(value)
+    except ValueError:
+        raise ValueError("not_finite") from None
+    if exact < 0:
+        raise ValueError("negative")
+    return exact
+
+
+def _fraction_0_1(value: Any) -> Fraction:
+    exact = _number(value)
+    if exact > 1:
+        raise ValueError("fraction_range")
+    return exact
+
+
+Number = Annotated[Fraction, BeforeValidator(_number), PlainSerializer(float, return_type=float)]
+Share = Annotated[Fraction, BeforeValidator(_fraction_0_1), PlainSerializer(float, return_type=float)]
+Money = Annotated[Decimal, PlainSerializer(float, return_type=float)]
+
+
+class Assumptions(BaseModel):
+    """Overrides of the named assumptions (RULES.md); None keeps the parameter file's default."""
+
+    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True, frozen=True)
+
+    early_reduction_per_year: Share | None = None
+    reduction_factor: Share | None = None
+    teachers_contribution_rate: Share | None = None
+    merit_pct_55_plus: Share | None = None
+    merit_pct_under_55: Share | None = None
+
+    def given(self) -> dict[str, Fraction]:
+        return {k: v for k, v in self.__dict__.items() if v is not None}
+
+
+class Scenario(BaseModel):
+    """One member's situation at the date the pension would start."""
+
+    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True, frozen=True)
+
+    plan: Literal["teachers", "ley447", "ley1"]
+    group: Literal["general", "police", "firefighter", "mayor", "judiciary", "upr_extension"] = "general"
+    age: Number
+    separation_age: Number | None = None
+    service_years: Number
+    average_salary: Number | None = None
+    average_monthly_salary: Number | None = None
+    coordinated: StrictBool = False
+    social_security_monthly: Number | None = None
+    refunded: StrictBool = False
+    contribution_shortfall: StrictBool = False
+    in_system_june_1960: StrictBool = False
+    assumptions: Assumptions = Assumptions()
+
+    @model_validator(mode="after")
+    def _coherent(self) -> "Scenario":
+        if self.separation_age is None:
+            object.__setattr__(self, "separation_age", self.age)
+        if self.separation_age > self.age:
+            raise ValueError("separation_after_age")
+        if self.service_years > self.separation_age - EARLIEST_WORKING_AGE:
+            raise ValueError("service_too_long")
+        if (self.average_salary is None) == (self.average_monthly_salary is None):
+            raise ValueError("average_both" if self.average_salary is not None else "average_neither")
+        return self
+
+    @property
+    def left_service_early(self) -> bool:
+        """Separated before the pension starts: the deferred path (RULES.md §0, Paths)."""
+        return self.separation_age < self.age
+
+    def contract_dict(self) -> dict[str, Any]:
+        """The scenario as a contract input line (defaults left out)."""
+        data = self.model_dump(mode="json", exclude_defaults=True)
+        if data.get("separation_age") == data.get("age"):
+            data.pop("separation_age", None)
+        if not data.get("assumptions"):
+            data.pop("assumptions", None)
+        return data
+
+
+# Where a whole-scenario check failed, the field the message is about.
+_FIELD_OF_CHECK = {
+    "separation_after_age": "separation_age",
+    "service_too_long": "service_years",
+    "average_both": "average_salary",
+    "average_neither": "average_salary",
+}
+
+
+class ScenarioError(Exception):
+    """An input the estimator will not guess about: the field and a plain message."""
+
+    def __init__(self, field: str, message: str):
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.message = message
+
+    def as_dict(self) -> dict[str, str]:
+        return {"field": self.field, "message": self.message}
+
+
+def read_scenario(data: Any, lang: str = "es") -> Scenario:
+    """Validate a contract input object; raise ScenarioError with a message in `lang`."""
+    if not isinstance(data, dict):
+        raise ScenarioError("(line)", t("error.not_object", lang))
+    try:
+        return Scenario.model_validate(data)
+    except ValidationError as exc:
+        raise _explain_error(exc, data, lang) from None
+
+
+def _explain_error(exc: ValidationError, data: dict, lang: str) -> ScenarioError:
+    error = exc.errors(include_url=False)[0]
+    loc = [str(part) for part in error["loc"]]
+    field = ".".join(loc) if loc else "(line)"
+    kind = error["type"]
+    accepted = {"plan": PLANS, "group": GROUPS}
+    if kind == "extra_forbidden":
+        return ScenarioError(field, t("error.unknown_field", lang, field=field))
+    if kind == "missing":
+        return ScenarioError(field, t("error.required", lang, field=field))
+    if kind in ("literal_error", "string_type") and loc and loc[0] in accepted:
+        return ScenarioError(field, t("error.choice", lang, field=field,
+                                      accepted=", ".join(f'"{a}"' for a in accepted[loc[0]])))
+    if kind.startswith("bool"):
+        return ScenarioError(field, t("error.boolean", lang, field=field))
+    if kind == "model_type" or kind == "dict_type":
+        return ScenarioError(field, t("error.object", lang, field=field))
+    if kind == "value_error":
+        code = str(error.get("ctx", {}).get("error", ""))
+        if code in _FIELD_OF_CHECK:
+            target = _FIELD_OF_CHECK[code]
+            limit = ""
+            if code == "service_too_long":
+                sep = data.get("separation_age", data.get("age"))
+                try:
+                    limit = str(float(to_fraction(sep) - EARLIEST_WORKING_AGE))
+                except (TypeError, ValueError):
+                    limit = "?"
+            return ScenarioError(target, t(f"error.{code}", lang, limit=limit))
+        if code in ("not_a_number", "not_finite", "negative", "fraction_range"):
+            return ScenarioError(field, t(f"error.{code}", lang, field=field))
+    return ScenarioError(field, t("error.invalid", lang, field=field))
+
+
+class Step(BaseModel):
+    """One line of "¿Cómo se calculó?": what, the formula with the values, the result, the law."""
+
+    label: str
+    formula: str
+    value: float | None
+    cite: str
+
+
+class Alternative(BaseModel):
+    rule: str
+    monthly_pension: Money
+
+
+class Coordination(BaseModel):
+    monthly_pension_from_65: Money
+    social_security_guarantee_applied: bool
+
+
+class Contribution(BaseModel):
+    monthly: Money
+    until_age: float
+    net_monthly_pension: Money
+
+
+class Earliest(BaseModel):
+    """When a member who does not qualify today first would (working on, or waiting)."""
+
+    age: float
+    rule: str
+    service_years: float
+
+
+CONTRACT_FIELDS = ("covered", "eligible", "rule", "monthly_pension", "annual_pension",
+                   "reduction_factor", "minimum_applied", "alternatives", "coordination",
+                   "contribution", "reasons", "steps")
+
+
+class Answer(BaseModel):
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    covered: bool
+    eligible: bool
+    rule: str | None
+    monthly_pension: Money
+    annual_pension: Money
+    reduction_factor: Annotated[Fraction, PlainSerializer(float, return_type=float)]
+    minimum_applied: bool
+    alternatives: list[Alternative]
+    coordination: Coordination | None
+    contribution: Contribution | None
+    reasons: list[str]
+    steps: list[Step]
+    # Beyond the contract (the app and the report use them):
+    earliest: Earliest | None = None
+    reduced_from: Money | None = None  # the monthly amount before the actuarial reduction
+
+    def contract_dict(self) -> dict[str, Any]:
+        return self.model_dump(mode="json", include=set(CONTRACT_FIELDS))

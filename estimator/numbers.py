@@ -1,0 +1,88 @@
+"""Exact arithmetic, rounding and display of amounts.
+
+The rules compute with `Fraction` (exact), and round half up to cents exactly where RULES.md §0
+says. The grid path (`projection`) runs the same rule functions on numpy arrays of floats.
+"""
+
+from __future__ import annotations
+
+import math
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+CENT = Decimal("0.01")
+
+
+def to_fraction(value: Any) -> Fraction:
+    """Exact value of a number as typed: floats through their shortest repr, never their binary value."""
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, bool):
+        raise TypeError("a boolean is not a number")
+    if isinstance(value, int):
+        return Fraction(value)
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise ValueError("not a finite number")
+        return Fraction(Decimal(repr(value)))
+    if isinstance(value, Decimal):
+        if not value.is_finite():
+            raise ValueError("not a finite number")
+        return Fraction(value)
+    raise TypeError(f"not a number: {type(value).__name__}")
+
+
+def round_cents(value: Fraction) -> Decimal:
+    """Round half up to cents (RULES.md §0), exactly."""
+    cents = math.floor(value * 100 + Fraction(1, 2))
+    return (Decimal(cents) / 100).quantize(CENT, rounding=ROUND_HALF_UP)
+
+
+def round_cents_array(value: np.ndarray) -> np.ndarray:
+    """The float twin of `round_cents`, for the grid; near-ties are re-checked exactly by the caller."""
+    return np.floor(value * 100 + 0.5) / 100
+
+
+def money(value: Any) -> str:
+    """Puerto Rico format: $1,234.56 (the same in Spanish and English)."""
+    amount = Decimal(str(value)) if not isinstance(value, Fraction) else round_cents(value)
+    amount = amount.quantize(CENT, rounding=ROUND_HALF_UP)
+    sign = "-" if amount < 0 else ""
+    return f"{sign}${abs(amount):,.2f}"
+
+
+def number(value: Any, places: int = 2) -> str:
+    """A plain number, without trailing zeros: 30, 27.5, 55.08."""
+    d = Decimal(str(float(value))) if not isinstance(value, (int, Decimal)) else Decimal(value)
+    if isinstance(value, Fraction):
+        d = Decimal(value.numerator) / Decimal(value.denominator)
+    text = f"{d.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP):f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return text
+
+
+def percent(value: Any) -> str:
+    """0.015 → 1.5%"""
+    return f"{number(to_fraction(value) * 100 if not isinstance(value, Fraction) else value * 100, 4)}%"
+
+
+def years_months(value: Fraction) -> tuple[int, int]:
+    """Completed years and months of a span in years (55.0833 → 55 years 1 month)."""
+    months = math.floor(to_fraction(value) * 12 + Fraction(1, 1000))
+    return months // 12, months % 12
+
+
+def is_array(value: Any) -> bool:
+    return isinstance(value, np.ndarray)
+
+
+def lesser(a: Any, b: Any) -> Any:
+    return np.minimum(a, b) if is_array(a) or is_array(b) else min(a, b)
+
+
+def greater(a: Any, b: Any) -> Any:
+    return np.maximum(a, b) if is_array(a) or is_array(b) else max(a, b)

@@ -1,0 +1,129 @@
+"""Parameter files: every rate, age, threshold and amount the rules use, with unit, labels, citation.
+
+The files live beside this module (`parameters/*.toml`), one per plan plus `common.toml` for what
+the government plans share. Named assumptions (RULES.md) carry `assumption = true` and the source
+of their default; a scenario may override them.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from decimal import Decimal
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal, Mapping
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from .explain import RENDER, Q
+
+FOLDER = Path(__file__).parent / "parameters"
+PLAN_FILES = {"teachers": ("teachers",), "ley447": ("common", "ley447"), "ley1": ("common", "ley1")}
+
+Unit = Literal["fraction", "years_of_age", "years_of_service", "usd_per_month", "usd_per_year", "count"]
+RENDER_BY_UNIT = {
+    "fraction": RENDER["percent"],
+    "years_of_age": RENDER["number"],
+    "years_of_service": RENDER["number"],
+    "usd_per_month": RENDER["money"],
+    "usd_per_year": RENDER["money"],
+    "count": RENDER["number"],
+}
+
+
+class Parameter(BaseModel):
+    """The strict schema of one entry of a parameter file."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    value: Decimal | None = None
+    unit: Unit
+    label_es: str = Field(min_length=3)
+    label_en: str = Field(min_length=3)
+    cite: str = Field(min_length=3)
+    assumption: bool = False
+    source_es: str | None = Field(default=None, min_length=10)
+    source_en: str | None = Field(default=None, min_length=10)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "Parameter":
+        if self.assumption and not (self.source_es and self.source_en):
+            raise ValueError("an assumption needs the source of its default in both languages")
+        if not self.assumption and (self.source_es or self.source_en):
+            raise ValueError("only assumptions carry a source")
+        if self.value is None and not self.assumption:
+            raise ValueError("only an assumption may have no default value")
+        if self.value is not None and (not self.value.is_finite() or self.value < 0):
+            raise ValueError("value must be a finite, non-negative number")
+        if self.unit == "fraction" and self.value is not None and self.value > 1:
+            raise ValueError("a fraction is at most 1")
+        return self
+
+    def label(self, lang: str) -> str:
+        return self.label_es if lang == "es" else self.label_en
+
+    def source(self, lang: str) -> str | None:
+        return self.source_es if lang == "es" else self.source_en
+
+
+def read_file(path: Path) -> dict[str, Parameter]:
+    with path.open("rb") as handle:
+        raw = tomllib.load(handle, parse_float=Decimal)
+    return {name: Parameter.model_validate(entry) for name, entry in raw.items()}
+
+
+@cache
+def definitions(plan: str) -> dict[str, Parameter]:
+    """Every parameter a plan's rules read, by name (plan file over common file)."""
+    merged: dict[str, Parameter] = {}
+    for stem in PLAN_FILES[plan]:
+        merged.update(read_file(FOLDER / f"{stem}.toml"))
+    return merged
+
+
+def all_files() -> list[Path]:
+    return sorted(FOLDER.glob("*.toml"))
+
+
+class Params:
+    """A plan's parameters as quantities for the rules: exact Fractions, or floats for the grid.
+
+    `overrides` are the scenario's assumptions (only parameters marked as assumptions may be
+    overridden; `reduction_factor` stays None unless given).
+    """
+
+    def __init__(self, plan: str, overrides: Mapping[str, Any] | None = None, *,
+                 explain: bool = True, as_float: bool = False):
+        self.plan = plan
+        self.definitions = definitions(plan)
+        self._explain = explain
+        self._as_float = as_float
+        self.values: dict[str, Fraction | None] = {}
+        for name, spec in self.definitions.items():
+            self.values[name] = None if spec.value is None else Fraction(spec.value)
+        for name, value in (overrides or {}).items():
+            if value is None or name not in self.definitions:
+                continue
+            if not self.definitions[name].assumption:
+                raise KeyError(f"{name} is not an assumption and cannot be overridden")
+            self.values[name] = Fraction(value)
+        self._cache: dict[str, Q] = {}
+
+    def __getattr__(self, name: str) -> Q:
+        if name.startswith("_") or name not in self.definitions:
+            raise AttributeError(name)
+        if name not in self._cache:
+            value = self.values[name]
+            if value is None:
+                raise AttributeError(f"{name} has no value in this scenario")
+            v = float(value) if self._as_float else value
+            render = RENDER_BY_UNIT[self.definitions[name].unit]
+            self._cache[name] = Q(v, render(value) if self._explain else None)
+        return self._cache[name]
+
+    def raw(self, name: str) -> Fraction | None:
+        return self.values.get(name)
+
+    def overridden(self, name: str, overrides: Mapping[str, Any] | None) -> bool:
+        return bool(overrides) and overrides.get(name) is not None

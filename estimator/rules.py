@@ -1,0 +1,114 @@
+"""How a rule is written: conditions on the facts, and an amount, next to the text it implements.
+
+A rule is a small function of the member's facts and the plan's parameters. Its docstring's first
+line is its citation; the rest quotes the Spanish text it implements. It returns its conditions
+(each a named test, so a member can be told which one failed) and its amount before any actuarial
+reduction. The same function runs on one scenario (exact, with formulas) and on the grid (arrays).
+"""
+
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass, field
+from typing import Any, Callable, Literal
+
+import numpy as np
+
+from .explain import Q
+
+ACTIVE = "active"     # retirement from active service: judged at the separation age
+DEFERRED = "deferred"  # deferred pension: judged at the start age
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What the rules read about a member (quantities: exact scalars, or arrays on the grid)."""
+
+    age: Q                 # age when the pension starts
+    separation_age: Q      # age when the member left service
+    service: Q             # credited service at separation, in years
+    average: Q             # the plan's average salary: annual (government) or monthly M (teachers)
+    police_or_firefighter: bool
+    contribution_shortfall: bool
+    in_system_june_1960: bool
+    left_service_early: Any  # separation age < age (bool, or bool array)
+
+
+@dataclass(frozen=True)
+class Condition:
+    met: Any               # bool, or bool array on the grid
+    key: str               # text key of the condition (texts: cond.*)
+    threshold: Q | None = None
+    actual: Q | None = None
+
+
+def at_least(subject: str, actual: Q, threshold: Q) -> Condition:
+    return Condition(actual >= threshold, f"{subject}_at_least", threshold, actual)
+
+
+def more_than(subject: str, actual: Q, threshold: Q) -> Condition:
+    return Condition(actual > threshold, f"{subject}_more_than", threshold, actual)
+
+
+def below(subject: str, actual: Q, threshold: Q) -> Condition:
+    return Condition(actual < threshold, f"{subject}_below", threshold, actual)
+
+
+def holds(key: str, value: Any) -> Condition:
+    """A yes/no fact of the member (e.g. police or firefighter)."""
+    return Condition(value, key)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    conditions: tuple[Condition, ...]
+    amount: Q  # before any actuarial reduction: annual (government) or monthly (teachers)
+
+
+@dataclass(frozen=True)
+class Reduction:
+    """An actuarial reduction (RULES.md §6): to `unreduced_age` (a parameter), from the age in `at`."""
+
+    unreduced_age: str
+    at: Literal["age", "separation_age"]
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    plan: str
+    path: str
+    cite: str
+    legal_text: str
+    function: Callable[[Facts, Any], Outcome]
+    reduction: Reduction | None = None
+    exception_of: tuple[str, ...] = field(default=())
+
+    def __call__(self, facts: Facts, params: Any) -> Outcome:
+        return self.function(facts, params)
+
+
+REGISTRY: dict[str, list[Rule]] = {}
+
+
+def rule(rule_id: str, path: str, reduction: Reduction | None = None) -> Callable:
+    """Register a rule in its plan's table, in the order the law (and RULES.md) lists it."""
+
+    def register(function: Callable[[Facts, Any], Outcome]) -> Rule:
+        doc = inspect.cleandoc(function.__doc__ or "")
+        cite, _, text = doc.partition("\n")
+        if not cite.strip() or not text.strip():
+            raise ValueError(f"{rule_id}: the docstring must start with the citation, then the text")
+        plan = rule_id.split(".", 1)[0]
+        entry = Rule(rule_id, plan, path, cite.strip(), text.strip(), function, reduction)
+        REGISTRY.setdefault(plan, []).append(entry)
+        return entry
+
+    return register
+
+
+def all_met(conditions: tuple[Condition, ...]) -> Any:
+    met: Any = True
+    for condition in conditions:
+        met = np.logical_and(met, condition.met) if isinstance(condition.met, np.ndarray) or isinstance(met, np.ndarray) else (met and bool(condition.met))
+    return met

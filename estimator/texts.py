@@ -1,0 +1,34 @@
+"""The estimator's words, in Spanish and English (catalogs in `texts/*.toml`)."""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from pathlib import Path
+
+LANGUAGES = ("es", "en")
+FOLDER = Path(__file__).parent / "texts"
+
+
+@cache
+def catalog(lang: str) -> dict[str, str]:
+    if lang not in LANGUAGES:
+        raise ValueError(f"language must be one of {', '.join(LANGUAGES)}")
+    with (FOLDER / f"{lang}.toml").open("rb") as handle:
+        return _flatten(tomllib.load(handle))
+
+
+def _flatten(tree: dict, prefix: str = "") -> dict[str, str]:
+    flat: dict[str, str] = {}
+    for key, value in tree.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, dict):
+            flat.update(_flatten(value, f"{name}."))
+        else:
+            flat[name] = value
+    return flat
+
+
+def t(key: str, lang: str = "es", **values: object) -> str:
+    """The text for `key` in `lang`, with `{placeholders}` filled in."""
+    return catalog(lang)[key].format(**values)
