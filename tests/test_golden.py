@@ -1,0 +1,55 @@
+"""Golden cases (tests/golden/*.toml): one per rule and per side of each threshold, arithmetic in comments."""
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from estimator import estimate, read_scenario
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def load_cases():
+    for path in sorted(GOLDEN.glob("*.toml")):
+        with path.open("rb") as handle:
+            for case in tomllib.load(handle)["case"]:
+                yield pytest.param(case, id=f"{path.stem}: {case['name']}")
+
+
+def _none(value):
+    return None if value == "none" else value
+
+
+@pytest.mark.parametrize("case", load_cases())
+def test_golden_case(case):
+    answer = estimate(read_scenario(case["scenario"]))
+    got = answer.contract_dict()
+    expect = dict(case["expect"])
+    reasons_contain = expect.pop("reasons_contain", None)
+    earliest = expect.pop("earliest", None)
+    expect.setdefault("covered", True)
+    if "rule" in expect or "monthly_pension" in expect and expect["monthly_pension"] != 0:
+        expect.setdefault("eligible", True)
+    for field, wanted in expect.items():
+        wanted = _none(wanted)
+        if field in ("contribution", "coordination") and wanted is not None:
+            assert got[field] is not None, f"{field}: expected {wanted}, got none"
+            for key, value in wanted.items():
+                assert got[field][key] == pytest.approx(value, abs=0) if isinstance(value, bool) else got[field][key] == value, (field, key)
+        elif field == "reduction_factor":
+            assert got[field] == pytest.approx(wanted, rel=1e-12), field
+        else:
+            assert got[field] == wanted, f"{field}: expected {wanted!r}, got {got[field]!r}"
+    if reasons_contain is not None:
+        assert any(reasons_contain in reason for reason in got["reasons"]), got["reasons"]
+    if earliest is not None:
+        if _none(earliest) is None:
+            assert answer.earliest is None
+        else:
+            assert answer.earliest is not None, got["reasons"]
+            assert answer.earliest.rule == earliest["rule"]
+            assert answer.earliest.age == pytest.approx(earliest["age"], abs=1e-5)
+    if got["eligible"]:
+        assert got["steps"], "every amount carries its steps"
+        assert all(step["cite"] for step in got["steps"])
