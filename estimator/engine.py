@@ -36,13 +36,18 @@ def rules_of(plan: str) -> list[Rule]:
     return REGISTRY[plan]
 
 
-def facts_of(s: Scenario, explain: bool = True) -> Facts:
-    """The facts the rules read, from a validated scenario (RULES.md §0, §7)."""
+def plan_average(s: Scenario) -> Fraction:
+    """The average the plan's rules use: M monthly, rounded to cents first, for teachers (RULES.md §0);
+    AC annual, exact, for the government plans."""
     if s.plan == "teachers":
         monthly = s.average_monthly_salary if s.average_monthly_salary is not None else s.average_salary / 12
-        average = Fraction(round_cents(monthly))  # M is rounded to cents first (RULES.md §0)
-    else:
-        average = s.average_salary if s.average_salary is not None else 12 * s.average_monthly_salary
+        return Fraction(round_cents(monthly))
+    return s.average_salary if s.average_salary is not None else 12 * s.average_monthly_salary
+
+
+def facts_of(s: Scenario, explain: bool = True) -> Facts:
+    """The facts the rules read, from a validated scenario (RULES.md §0, §7)."""
+    average = plan_average(s)
 
     def q(value: Fraction, render=number) -> Q:
         return Q(value, render(value) if explain else None)

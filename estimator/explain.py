@@ -1,7 +1,7 @@
 """Quantities that carry the formula that produced them.
 
 A rule computes its amount with `Q` values; the same code gives the exact amount with its formula
-("75% × $1,956.11") for one scenario, and plain numpy arrays for the grid, where `text` is None.
+("75% × $1,956.11") for one scenario, and exact arrays for the grid, where `text` is None.
 This is how the explanation a member sees cannot drift from the calculation.
 """
 

@@ -9,10 +9,8 @@ judged at the separation age, then the deferred ones, judged at the start age.
 from __future__ import annotations
 
 from .explain import Q, q_max, q_max_of, q_min
+from .numbers import pick
 from .rules import ACTIVE, DEFERRED, Facts, Outcome, Reduction, at_least, below, holds, rule
-from .numbers import is_array
-
-import numpy as np
 
 ZERO = Q(0, "0")
 
@@ -160,6 +158,6 @@ def deferred_at_fifty_five(f: Facts, p) -> Outcome:
 
 
 def _choose(condition, when_true: Q, when_false: Q) -> Q:
-    if is_array(condition):
-        return Q(np.where(condition, when_true.v, when_false.v))
-    return when_true if condition else when_false
+    if isinstance(condition, bool):
+        return when_true if condition else when_false
+    return Q(pick(condition, when_true.v, when_false.v))

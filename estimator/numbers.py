@@ -1,7 +1,7 @@
 """Exact arithmetic, rounding and display of amounts.
 
 The rules compute with `Fraction` (exact), and round half up to cents exactly where RULES.md §0
-says. The grid path (`projection`) runs the same rule functions on numpy arrays of floats.
+says. The grid path (`projection`) runs the same rule functions on exact rational arrays (`RArray`).
 """
 
 from __future__ import annotations
@@ -12,6 +12,8 @@ from fractions import Fraction
 from typing import Any
 
 import numpy as np
+
+from .rational import RArray
 
 CENT = Decimal("0.01")
 
@@ -39,11 +41,6 @@ def round_cents(value: Fraction) -> Decimal:
     """Round half up to cents (RULES.md §0), exactly."""
     cents = math.floor(value * 100 + Fraction(1, 2))
     return (Decimal(cents) / 100).quantize(CENT, rounding=ROUND_HALF_UP)
-
-
-def round_cents_array(value: np.ndarray) -> np.ndarray:
-    """The float twin of `round_cents`, for the grid; near-ties are re-checked exactly by the caller."""
-    return np.floor(value * 100 + 0.5) / 100
 
 
 def money(value: Any) -> str:
@@ -76,13 +73,20 @@ def years_months(value: Fraction) -> tuple[int, int]:
     return months // 12, months % 12
 
 
-def is_array(value: Any) -> bool:
-    return isinstance(value, np.ndarray)
-
-
 def lesser(a: Any, b: Any) -> Any:
-    return np.minimum(a, b) if is_array(a) or is_array(b) else min(a, b)
+    if isinstance(a, RArray) or isinstance(b, RArray):
+        return RArray.minimum(a, b)
+    return min(a, b)
 
 
 def greater(a: Any, b: Any) -> Any:
-    return np.maximum(a, b) if is_array(a) or is_array(b) else max(a, b)
+    if isinstance(a, RArray) or isinstance(b, RArray):
+        return RArray.maximum(a, b)
+    return max(a, b)
+
+
+def pick(condition: Any, when_true: Any, when_false: Any) -> Any:
+    """when_true where condition holds, else when_false (cell by cell on the grid)."""
+    if isinstance(condition, np.ndarray):
+        return RArray.where(condition, when_true, when_false)
+    return when_true if condition else when_false

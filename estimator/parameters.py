@@ -82,26 +82,28 @@ def definitions(plan: str) -> dict[str, Parameter]:
     return merged
 
 
+@cache
+def default_values(plan: str) -> dict[str, Fraction | None]:
+    return {name: None if spec.value is None else Fraction(spec.value)
+            for name, spec in definitions(plan).items()}
+
+
 def all_files() -> list[Path]:
     return sorted(FOLDER.glob("*.toml"))
 
 
 class Params:
-    """A plan's parameters as quantities for the rules: exact Fractions, or floats for the grid.
+    """A plan's parameters as quantities for the rules (exact Fractions; text only when explaining).
 
     `overrides` are the scenario's assumptions (only parameters marked as assumptions may be
     overridden; `reduction_factor` stays None unless given).
     """
 
-    def __init__(self, plan: str, overrides: Mapping[str, Any] | None = None, *,
-                 explain: bool = True, as_float: bool = False):
+    def __init__(self, plan: str, overrides: Mapping[str, Any] | None = None, *, explain: bool = True):
         self.plan = plan
         self.definitions = definitions(plan)
         self._explain = explain
-        self._as_float = as_float
-        self.values: dict[str, Fraction | None] = {}
-        for name, spec in self.definitions.items():
-            self.values[name] = None if spec.value is None else Fraction(spec.value)
+        self.values: dict[str, Fraction | None] = dict(default_values(plan))
         for name, value in (overrides or {}).items():
             if value is None or name not in self.definitions:
                 continue
@@ -117,13 +119,9 @@ class Params:
             value = self.values[name]
             if value is None:
                 raise AttributeError(f"{name} has no value in this scenario")
-            v = float(value) if self._as_float else value
             render = RENDER_BY_UNIT[self.definitions[name].unit]
-            self._cache[name] = Q(v, render(value) if self._explain else None)
+            self._cache[name] = Q(value, render(value) if self._explain else None)
         return self._cache[name]
 
     def raw(self, name: str) -> Fraction | None:
         return self.values.get(name)
-
-    def overridden(self, name: str, overrides: Mapping[str, Any] | None) -> bool:
-        return bool(overrides) and overrides.get(name) is not None

@@ -1,0 +1,63 @@
+"""Averages from a salary history (RULES.md §7).
+
+Teachers: the 36 highest monthly salaries, in any months, averaged and rounded to cents (M).
+ley447: the 3 highest annual salaries (bonuses and overtime excluded); ley1: the 5 highest.
+The windows are parameters (assumptions, with their source); the answer says which salaries it used.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Sequence
+
+from .models import Step, _number
+from .numbers import money, round_cents
+from .parameters import default_values
+from .texts import t
+
+
+class HistoryError(ValueError):
+    """A salary history the estimator cannot average: the message says what is accepted."""
+
+
+@dataclass(frozen=True)
+class Average:
+    value: Fraction            # annual AC (government) or monthly M, rounded to cents (teachers)
+    used: tuple[int, ...]      # positions in the history of the salaries averaged
+    step: Step                 # how it was computed, for "¿Cómo se calculó?"
+
+    @property
+    def is_monthly(self) -> bool:
+        return self.step.cite.startswith("000")
+
+
+def window(plan: str, override: int | None = None) -> int:
+    """How many of the highest salaries the plan averages (a parameter; a window may be given instead)."""
+    return int(override or default_values(plan)["averaging_months" if plan == "teachers" else "averaging_years"])
+
+
+def average_from_history(plan: str, salaries: Sequence[object], lang: str = "es",
+                         window_override: int | None = None) -> Average:
+    """The plan's average of the highest salaries of `salaries` (monthly for teachers, annual otherwise)."""
+    size = window(plan, window_override)
+    exact: list[Fraction] = []
+    for position, salary in enumerate(salaries, start=1):
+        try:
+            exact.append(_number(salary))
+        except ValueError:
+            raise HistoryError(t("history.bad_value", lang, position=position)) from None
+    if len(exact) < size:
+        raise HistoryError(t("history.too_few_monthly" if plan == "teachers" else "history.too_few_annual",
+                             lang, count=len(exact), size=size))
+    ranked = sorted(range(len(exact)), key=lambda i: (-exact[i], i))[:size]
+    total = sum(exact[i] for i in ranked)
+    if plan == "teachers":
+        value = Fraction(round_cents(total / size))
+        step = Step(label=t("history.step_monthly", lang, size=size), formula=f"{money(total)} ÷ {size}",
+                    value=float(value), cite="000 ¶A.1")
+    else:
+        value = total / size
+        step = Step(label=t("history.step_annual", lang, size=size), formula=f"{money(total)} ÷ {size}",
+                    value=float(round_cents(value)), cite="Ley 447-1951" if plan == "ley447" else "Ley 1-1990")
+    return Average(value=value, used=tuple(sorted(ranked)), step=step)

@@ -1,0 +1,233 @@
+"""Projection for the charts: the pension for each retirement age and each amount of added service.
+
+From the member's situation today, a grid of (retirement age × additional credited service) is
+evaluated in one call, by the same rule functions as the one-scenario path, run on exact rational
+arrays (`RArray`): every cell equals `estimate(scenario_at(...))`, to the cent and the rule.
+Ages and service are whole months, as the app derives them from dates (RULES.md §0).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Sequence
+
+import numpy as np
+
+from . import coordination
+from .averages import average_from_history, window
+from .engine import evaluate, plan_average, rules_of
+from .explain import Q
+from .models import Scenario
+from .numbers import round_cents
+from .parameters import Params
+from .rational import RArray
+from .rules import Facts
+
+
+@dataclass(frozen=True)
+class Situation:
+    """The member today: `today` is the scenario as if the pension started now (its age is today's
+    age; a separation age below it means the member already left service). Each future year's salary
+    is the last salary grown by `salary_growth` a year, rounded to cents; the last salary is the last
+    of `salary_history`, or the average itself when only the average is known (then each year of the
+    averaging window is taken at the average). 0 keeps everything in today's dollars."""
+
+    today: Scenario
+    salary_history: tuple[Fraction, ...] | None = None
+    salary_growth: Fraction = Fraction(0)
+
+    @property
+    def in_service(self) -> bool:
+        return not self.today.left_service_early
+
+
+def _months(value: Fraction, what: str) -> int:
+    months = Fraction(value) * 12
+    if months.denominator != 1:
+        raise ValueError(f"{what} must be a whole number of months for the projection (got {float(value)})")
+    return int(months)
+
+
+def _history(situation: Situation) -> list[Fraction]:
+    if situation.salary_history:
+        return list(situation.salary_history)
+    s = situation.today
+    if s.plan == "teachers":
+        monthly = s.average_monthly_salary if s.average_monthly_salary is not None else s.average_salary / 12
+        return [monthly] * window("teachers")
+    annual = s.average_salary if s.average_salary is not None else 12 * s.average_monthly_salary
+    return [annual] * window(s.plan)
+
+
+def future_salaries(situation: Situation, periods: int) -> list[Fraction]:
+    """The salaries of the next `periods` months (teachers) or years (government), rounded to cents:
+    the last salary grown by `salary_growth` for each whole year elapsed."""
+    last = _history(situation)[-1]
+    growth = 1 + situation.salary_growth
+    per_year = 12 if situation.today.plan == "teachers" else 1
+    by_year = [last]
+    for _ in range((periods + per_year - 1) // per_year):
+        by_year.append(by_year[-1] * growth)
+    return [Fraction(round_cents(by_year[(k + per_year - 1) // per_year])) for k in range(1, periods + 1)]
+
+
+def _periods_worked(situation: Situation, age: Fraction) -> int:
+    s = situation.today
+    if not situation.in_service or age <= s.age:
+        return 0
+    return math.floor((age - s.age) * (12 if s.plan == "teachers" else 1))
+
+
+def average_at(situation: Situation, age: Fraction, futures: list[Fraction] | None = None) -> Fraction:
+    """The plan's average if the member works until `age`: the history extended by the salaries of the
+    whole years (government) or months (teachers) worked until then."""
+    s = situation.today
+    periods = _periods_worked(situation, age)
+    if not situation.salary_history and (periods == 0 or situation.salary_growth == 0):
+        return plan_average(s)  # exactly the average the member gave
+    history = _history(situation)
+    if periods == 0:
+        return average_from_history(s.plan, history).value
+    if futures is None or len(futures) < periods:
+        futures = future_salaries(situation, periods)
+    size = window(s.plan)
+    # Future salaries move one way (up, or down with negative growth): the highest `size` of them
+    # are among the first or the last `size`, so only those need ranking.
+    chosen = sorted({*range(min(size, periods)), *range(max(0, periods - size), periods)})
+    candidates = sorted(history, reverse=True)[:size] + [futures[k] for k in chosen]
+    return average_from_history(s.plan, candidates).value
+
+
+def scenario_at(situation: Situation, age: Fraction, extra_service: Fraction = Fraction(0),
+                average: Fraction | None = None) -> Scenario:
+    """The scenario of retiring at `age` with `extra_service` more years credited."""
+    s = situation.today
+    age, extra_service = Fraction(age), Fraction(extra_service)
+    if age < s.age:
+        raise ValueError("the projection starts at today's age")
+    if average is None:
+        average = average_at(situation, age)
+    worked = age - s.age if situation.in_service else Fraction(0)
+    update = {
+        "age": age,
+        "separation_age": age if situation.in_service else s.separation_age,
+        "service_years": s.service_years + worked + extra_service,
+    }
+    if s.plan == "teachers":
+        update.update(average_monthly_salary=average, average_salary=None)
+    else:
+        update.update(average_salary=average, average_monthly_salary=None)
+    return s.model_copy(update=update)
+
+
+@dataclass
+class Grid:
+    """Results by retirement age (rows) and additional service (columns)."""
+
+    ages: list[Fraction]
+    extras: list[Fraction]
+    rule_ids: list[str]
+    rule_index: np.ndarray        # index into rule_ids, −1 where no rule applies
+    monthly: np.ndarray           # after reduction and minimum, before coordination (0 where none)
+    annual: np.ndarray
+    reduction_factor: np.ndarray
+    minimum_applied: np.ndarray
+    coordinated_monthly: np.ndarray | None  # what the system pays from 65, when coordination applies
+    covered: bool
+    averages: list[Fraction] = field(default_factory=list)
+
+    def rule_at(self, i: int, j: int) -> str | None:
+        index = int(self.rule_index[i, j])
+        return None if index < 0 else self.rule_ids[index]
+
+
+def grid(situation: Situation, ages: Sequence[Fraction], extras: Sequence[Fraction] = (Fraction(0),)) -> Grid:
+    """Evaluate every (age, extra service) cell at once, exactly."""
+    s = situation.today
+    ages = [Fraction(a) for a in ages]
+    extras = [Fraction(x) for x in extras]
+    shape = (len(ages), len(extras))
+    rules = rules_of(s.plan)
+    futures = future_salaries(situation, max((_periods_worked(situation, a) for a in ages), default=0))
+    averages = [average_at(situation, a, futures) for a in ages]
+    result = Grid(ages, extras, [r.id for r in rules], np.full(shape, -1), np.zeros(shape), np.zeros(shape),
+                  np.ones(shape), np.zeros(shape, dtype=bool), None, covered=True, averages=averages)
+    if s.refunded:
+        return result
+    if s.plan == "teachers" and not situation.in_service:
+        result.covered = False
+        return result
+
+    today_m, service_m = _months(s.age, "age"), _months(s.service_years, "service")
+    age_m = np.array([_months(a, "age") for a in ages], dtype=np.int64)[:, None]
+    extra_m = np.array([_months(x, "added service") for x in extras], dtype=np.int64)[None, :]
+    if situation.in_service:
+        separation = age = RArray(age_m, 12)
+        service = RArray(service_m + (age_m - today_m) + extra_m, 12)
+        left_early = np.zeros(shape, dtype=bool)
+    else:
+        sep_m = _months(s.separation_age, "separation age")
+        age, separation = RArray(age_m, 12), RArray(np.array(sep_m), 12)
+        service = RArray(service_m + np.zeros_like(age_m) + extra_m, 12)
+        left_early = np.broadcast_to(sep_m < age_m, shape)
+    row_scenarios = [scenario_at(situation, a, Fraction(0), avg) for a, avg in zip(ages, averages)]
+    average = RArray.from_fractions(np.array([plan_average(r) for r in row_scenarios], dtype=object)[:, None])
+
+    params = Params(s.plan, s.assumptions.given(), explain=False)
+    facts = Facts(
+        age=Q(age), separation_age=Q(separation), service=Q(service), average=Q(average),
+        police_or_firefighter=s.group in ("police", "firefighter"),
+        contribution_shortfall=s.contribution_shortfall and s.plan == "teachers",
+        in_system_june_1960=s.in_system_june_1960 and s.plan == "ley447",
+        left_service_early=left_early,
+    )
+
+    # RULES.md §0, Choice: the highest exact amount; on equal amounts the first in table order.
+    best = np.full(shape, -1)
+    best_amount = RArray(np.full(shape, -1))
+    factor = RArray(np.ones(shape, dtype=np.int64))
+    for index, rule in enumerate(rules):
+        evaluation = evaluate(rule, facts, params)
+        better = np.broadcast_to(evaluation.applies, shape) & (evaluation.amount.v > best_amount)
+        best = np.where(better, index, best)
+        best_amount = RArray.where(better, evaluation.amount.v, best_amount)
+        if evaluation.factor is not None:
+            factor = RArray.where(better, evaluation.factor.v, factor)
+    eligible = best >= 0
+    amount = RArray.where(eligible, best_amount, Fraction(0))
+
+    monthly, annual, lifted, pension = _payable(s.plan, amount, params)
+    result.rule_index = best
+    result.monthly = np.where(eligible, monthly, 0.0)
+    result.annual = np.where(eligible, annual, 0.0)
+    result.minimum_applied = eligible & lifted
+    result.reduction_factor = np.where(eligible, factor.broadcast_to(shape).to_float(), 1.0)
+
+    if coordination.applies(s.plan, s.group, s.coordinated):
+        cf = coordination.coordinated_formula(facts, params).v
+        ss = None if s.social_security_monthly is None else s.social_security_monthly * 12
+        paid, _ = coordination.guarantee(pension, cf * factor, ss)
+        c_monthly, _, _, _ = _payable(s.plan, RArray.where(eligible, paid, Fraction(0)), params)
+        result.coordinated_monthly = np.where(eligible, c_monthly, np.nan)
+    return result
+
+
+def _payable(plan: str, amount: RArray, params: Params):
+    """The grid's twin of `engine.payable`, exact: monthly and annual amounts (floats of whole cents),
+    where the minimum lifted them, and the exact annual amount after the minimum (P of coordination)."""
+    if plan == "teachers":
+        monthly = _dollars(amount.cents_half_up())
+        return monthly, monthly * 12, np.zeros(amount.shape, dtype=bool), amount * 12
+    minimum = params.raw("minimum_monthly_pension")
+    monthly = _dollars((amount * Fraction(1, 12)).cents_half_up())
+    annual = _dollars(amount.cents_half_up())
+    lifted = monthly < float(minimum)
+    return (np.where(lifted, float(minimum), monthly), np.where(lifted, float(minimum * 12), annual), lifted,
+            RArray.where(lifted, minimum * 12, amount))
+
+
+def _dollars(cents: np.ndarray) -> np.ndarray:
+    """Whole cents as the float of their two-decimal amount (the same float the contract prints)."""
+    return np.asarray(cents, dtype=np.float64) / 100

@@ -1,0 +1,111 @@
+"""Projection and averages: the charts' numbers come from the same rules as a single answer."""
+
+from fractions import Fraction
+
+import pytest
+
+from estimator import estimate, read_scenario
+from estimator.averages import HistoryError, average_from_history
+from estimator.projection import Situation, average_at, grid, scenario_at
+
+
+def test_published_teachers_history_gives_the_published_average():
+    # 5 × 1,800 + 7 × 1,900 + 24 × 2,005 = 9,000 + 13,300 + 48,120 = 70,420; ÷ 36 = 1,956.111… → 1,956.11
+    history = [1800] * 5 + [1900] * 7 + [2005] * 24 + [1500] * 12
+    average = average_from_history("teachers", history)
+    assert average.value == Fraction("1956.11")
+    assert len(average.used) == 36 and all(i < 36 for i in average.used)  # the 1,500 months are not used
+    assert "$70,420.00 ÷ 36" == average.step.formula
+
+
+@pytest.mark.parametrize("plan, size, expected", [
+    # highest 3 of 30,000 31,000 29,000 35,000 28,000 → (35,000 + 31,000 + 30,000) ÷ 3 = 32,000
+    ("ley447", 3, Fraction(32000)),
+    # highest 5: all of them → 153,000 ÷ 5 = 30,600
+    ("ley1", 5, Fraction(30600)),
+])
+def test_government_averages(plan, size, expected):
+    average = average_from_history(plan, [30000, 31000, 29000, 35000, 28000])
+    assert average.value == expected
+    assert len(average.used) == size
+
+
+def test_short_or_bad_histories_say_what_is_accepted():
+    with pytest.raises(HistoryError, match="36"):
+        average_from_history("teachers", [2000] * 35)
+    with pytest.raises(HistoryError, match="2"):
+        average_from_history("ley447", [30000, -1, 30000], lang="en")
+    with pytest.raises(HistoryError):
+        average_from_history("ley1", [30000, "abc", 1, 2, 3])
+
+
+def test_future_salaries_grow_and_enter_the_average():
+    today = read_scenario({"plan": "ley447", "age": 50, "service_years": 20, "average_salary": 1})
+    situation = Situation(today, salary_history=(Fraction(30000),) * 3, salary_growth=Fraction(1, 10))
+    # two more years: 33,000 and 36,300 join; top 3 = (36,300 + 33,000 + 30,000) ÷ 3 = 33,100
+    assert average_at(situation, Fraction(52)) == Fraction(33100)
+    # at 52.5 only the whole years count
+    assert average_at(situation, Fraction(105, 2)) == Fraction(33100)
+
+
+def test_scenario_at_grows_service_for_members_in_service_only():
+    active = Situation(read_scenario({"plan": "ley1", "age": 50, "service_years": 20, "average_salary": 40000}))
+    moved = scenario_at(active, Fraction(55), Fraction(2))
+    assert (moved.age, moved.separation_age, moved.service_years) == (55, 55, 27)
+    left = Situation(read_scenario({"plan": "ley1", "age": 50, "separation_age": 45, "service_years": 20,
+                                    "average_salary": 40000}))
+    moved = scenario_at(left, Fraction(65), Fraction(1))
+    assert (moved.age, moved.separation_age, moved.service_years) == (65, 45, 21)
+
+
+CASES = [
+    {"plan": "ley447", "age": 45, "service_years": 20, "average_salary": 30000, "coordinated": True,
+     "social_security_monthly": 700},
+    {"plan": "ley447", "group": "police", "age": 44, "service_years": 18, "average_salary": 52000},
+    {"plan": "ley447", "age": 56, "separation_age": 50, "service_years": 24, "average_salary": 30000,
+     "in_system_june_1960": True},
+    {"plan": "ley1", "age": 40, "service_years": 12, "average_salary": 48000.40},
+    {"plan": "ley1", "group": "firefighter", "age": 35, "service_years": 10, "average_salary": 41000},
+    {"plan": "teachers", "age": 40, "service_years": 15, "average_monthly_salary": 1956.11},
+    {"plan": "teachers", "age": 40, "service_years": 15, "average_monthly_salary": 2500,
+     "contribution_shortfall": True},
+]
+
+
+@pytest.mark.parametrize("data", CASES, ids=lambda d: f"{d['plan']}-{d.get('group', 'general')}")
+def test_grid_equals_single_answers_over_a_chart_sized_grid(data):
+    situation = Situation(read_scenario(data), salary_growth=Fraction(2, 100))
+    today = situation.today.age
+    ages = [today + Fraction(m, 12) for m in range(0, 12 * 35, 7)]
+    extras = [Fraction(m, 12) for m in range(0, 12 * 6, 5)]
+    result = grid(situation, ages, extras)
+    for i, age in enumerate(ages):
+        for j, extra in enumerate(extras):
+            answer = estimate(scenario_at(situation, age, extra), find_earliest=False)
+            assert (result.rule_at(i, j), result.monthly[i, j]) == (answer.rule, float(answer.monthly_pension))
+            if answer.coordination is not None:
+                assert result.coordinated_monthly[i, j] == float(answer.coordination.monthly_pension_from_65)
+
+
+def test_a_half_cent_tie_rounds_up_on_the_grid_too():
+    # G = 1.5% × 48,000.40 × 10 = 7,200.06 → 600.005 a month: exactly half a cent, rounds up to 600.01
+    situation = Situation(read_scenario({"plan": "ley1", "age": 65, "service_years": 10, "average_salary": 48000.40}))
+    result = grid(situation, [Fraction(65)], [Fraction(0)])
+    assert result.monthly[0, 0] == 600.01
+    assert result.annual[0, 0] == 7200.06
+
+
+def test_not_covered_and_refunded_grids_have_no_amounts():
+    teacher_left = Situation(read_scenario({"plan": "teachers", "age": 50, "separation_age": 45,
+                                            "service_years": 26, "average_monthly_salary": 2000}))
+    result = grid(teacher_left, [Fraction(50), Fraction(55)])
+    assert not result.covered and (result.monthly == 0).all()
+    refunded = Situation(read_scenario({"plan": "ley1", "age": 65, "service_years": 20, "average_salary": 1,
+                                        "refunded": True}))
+    assert (grid(refunded, [Fraction(65)]).rule_index == -1).all()
+
+
+def test_projection_refuses_ages_that_are_not_whole_months():
+    situation = Situation(read_scenario({"plan": "ley1", "age": 65, "service_years": 20, "average_salary": 1}))
+    with pytest.raises(ValueError, match="months"):
+        grid(situation, [Fraction(651, 10)])
