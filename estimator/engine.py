@@ -349,28 +349,43 @@ def _threshold_values(plan: str, unit: str) -> list[Fraction]:
                    if v is not None and params.definitions[name].unit == unit})
 
 
-def earliest_eligibility(s: Scenario, horizon_age: int = 100) -> Earliest | None:
-    """The first age at which some rule would apply: working on (service grows with age) for a member
-    in service, or waiting (service fixed) for one who already left. Candidates are the ages where a
-    condition turns true: the age thresholds, and the ages where service reaches a service threshold
-    (one month past it for the "more than" conditions)."""
-    if s.refunded or (s.plan == "teachers" and s.left_service_early):
-        return None
+def moved_to(s: Scenario, age: Fraction) -> Scenario:
+    """The scenario at a later start age: working on until then (service grows) for a member in
+    service; waiting (separation and service fixed) for one who already left."""
     working = not s.left_service_early
+    service = s.service_years + (age - s.age if working else 0)
+    return s.model_copy(update={"age": age, "separation_age": age if working else s.separation_age,
+                                "service_years": service})
+
+
+def candidate_ages(s: Scenario, horizon_age: int = 100) -> list[Fraction]:
+    """The ages from today's on where some rule's condition can turn true: the age thresholds, and the
+    ages where service (growing while working) reaches a service threshold, or passes it by a month
+    for the "more than" conditions. Any rule's first qualifying age is one of them."""
     candidates = {s.age}
     candidates |= {a for a in _threshold_values(s.plan, "years_of_age") if a > s.age}
-    if working:
+    if not s.left_service_early:
         for threshold in _threshold_values(s.plan, "years_of_service"):
             if threshold >= s.service_years:
                 candidates.add(s.age + threshold - s.service_years)
                 candidates.add(s.age + threshold - s.service_years + Fraction(1, 12))
-    params = Params(s.plan, s.assumptions.given())
-    for age in sorted(c for c in candidates if c <= horizon_age):
-        service = s.service_years + (age - s.age if working else 0)
-        moved = s.model_copy(update={"age": age, "separation_age": age if working else s.separation_age,
-                                     "service_years": service})
-        facts = facts_of(moved, explain=False)
-        chosen = most_favourable([evaluate(rule, facts, params) for rule in rules_of(s.plan)])
+    return sorted(c for c in candidates if c <= horizon_age)
+
+
+def evaluations_at(s: Scenario) -> list[Evaluation]:
+    """Every rule of the plan evaluated exactly, without the formulas' text."""
+    params = Params(s.plan, s.assumptions.given(), explain=False)
+    facts = facts_of(s, explain=False)
+    return [evaluate(rule, facts, params) for rule in rules_of(s.plan)]
+
+
+def earliest_eligibility(s: Scenario, horizon_age: int = 100) -> Earliest | None:
+    """The first age at which some rule would apply, working on or waiting (see `moved_to`)."""
+    if s.refunded or (s.plan == "teachers" and s.left_service_early):
+        return None
+    for age in candidate_ages(s, horizon_age):
+        moved = moved_to(s, age)
+        chosen = most_favourable(evaluations_at(moved))
         if chosen is not None:
-            return Earliest(age=float(age), rule=chosen.rule.id, service_years=float(service))
+            return Earliest(age=float(age), rule=chosen.rule.id, service_years=float(moved.service_years))
     return None

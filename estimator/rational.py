@@ -153,25 +153,23 @@ class RArray:
 
     # -- selection ---------------------------------------------------------------------------
     @staticmethod
-    def where(condition: Any, a: Any, b: Any) -> "RArray":
+    def _combine(function, a: Any, b: Any) -> "RArray":
         x, y, den = RArray._align(a, b)
         if x.dtype != y.dtype:
             x, y = _exact(x), _exact(y)
-        return RArray(np.where(condition, x, y), den)._reduced()
+        return RArray(function(x, y), den)._reduced()
+
+    @staticmethod
+    def where(condition: Any, a: Any, b: Any) -> "RArray":
+        return RArray._combine(lambda x, y: np.where(condition, x, y), a, b)
 
     @staticmethod
     def minimum(a: Any, b: Any) -> "RArray":
-        x, y, den = RArray._align(a, b)
-        if x.dtype != y.dtype:
-            x, y = _exact(x), _exact(y)
-        return RArray(np.minimum(x, y), den)._reduced()
+        return RArray._combine(np.minimum, a, b)
 
     @staticmethod
     def maximum(a: Any, b: Any) -> "RArray":
-        x, y, den = RArray._align(a, b)
-        if x.dtype != y.dtype:
-            x, y = _exact(x), _exact(y)
-        return RArray(np.maximum(x, y), den)._reduced()
+        return RArray._combine(np.maximum, a, b)
 
     # -- out ---------------------------------------------------------------------------------
     def broadcast_to(self, shape: tuple[int, ...]) -> "RArray":

@@ -12,10 +12,18 @@ FOLDER = Path(__file__).parent / "texts"
 
 @cache
 def catalog(lang: str) -> dict[str, str]:
+    """Every text of `lang`: `texts/{lang}.toml` and the topic files `texts/*.{lang}.toml`."""
     if lang not in LANGUAGES:
         raise ValueError(f"language must be one of {', '.join(LANGUAGES)}")
-    with (FOLDER / f"{lang}.toml").open("rb") as handle:
-        return _flatten(tomllib.load(handle))
+    merged: dict[str, str] = {}
+    for path in [FOLDER / f"{lang}.toml", *sorted(FOLDER.glob(f"*.{lang}.toml"))]:
+        with path.open("rb") as handle:
+            entries = _flatten(tomllib.load(handle))
+        clash = set(entries) & set(merged)
+        if clash:
+            raise ValueError(f"{path.name} repeats {sorted(clash)}")
+        merged.update(entries)
+    return merged
 
 
 def _flatten(tree: dict, prefix: str = "") -> dict[str, str]:
