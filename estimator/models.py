@@ -6,6 +6,7 @@ inside (a float is read through its shortest repr), and money leaves as two-deci
 
 from __future__ import annotations
 
+from datetime import date
 from decimal import Decimal
 from fractions import Fraction
 from typing import Annotated, Any, Literal
@@ -17,6 +18,15 @@ from .numbers import to_fraction
 from .texts import t
 
 PLANS = ("teachers", "ley447", "ley1")
+# RULES.md §1, Decision: the texts say "después del 1ro de abril de 1990"; an entry on that day itself
+# makes a new participant (the law's start date).
+NEW_PARTICIPANTS_FROM = date(1990, 4, 1)
+
+
+def government_plan(entry: date) -> str:
+    """The government employees' plan for a first entry into the System on `entry`."""
+    return "ley1" if entry >= NEW_PARTICIPANTS_FROM else "ley447"
+
 GROUPS = ("general", "police", "firefighter", "mayor", "judiciary", "upr_extension")
 # A member works from 14 at the earliest: service can't exceed separation age − 14 (CONTRACT.md).
 EARLIEST_WORKING_AGE = 14

@@ -1,0 +1,36 @@
+"""Rules and assumptions: every rule with its citation and legal text, every value and its source,
+rendered from the estimator's own metadata."""
+
+import pandas as pd
+import streamlit as st
+
+from estimator.citations import display
+from estimator.engine import rules_of
+from estimator.parameters import RENDER_BY_UNIT, definitions
+from estimator.texts import t
+from ui.frame import frame
+from ui.text import ui_text
+
+lang = frame()
+say = lambda key: ui_text(f"rules.{key}", lang)  # noqa: E731
+st.title(say("title"))
+st.caption(say("intro"))
+
+for plan in ("teachers", "ley447", "ley1"):
+    st.header(say(f"plan_{plan}"))
+    for rule in rules_of(plan):
+        with st.expander(f"{t(f'rule.{rule.id}', lang)} — {display(rule.cite, lang)}"):
+            st.markdown(f"**{say('legal_text')}** ({display(rule.cite, lang)})")
+            st.markdown("\n".join(f"> {line}" for line in rule.legal_text.splitlines()))
+    params = definitions(plan)
+    rows = []
+    for name, spec in params.items():
+        value = RENDER_BY_UNIT[spec.unit](spec.value) if spec.value is not None else say("not_given")
+        rows.append({say("col_name"): spec.label(lang), say("col_value"): value,
+                     say("col_cite"): display(spec.cite, lang), say("col_source"): spec.source(lang) or "",
+                     "_assumption": spec.assumption})
+    frame_ = pd.DataFrame(rows)
+    st.subheader(say("assumptions"))
+    st.dataframe(frame_[frame_["_assumption"]].drop(columns="_assumption"), hide_index=True)
+    st.subheader(say("parameters"))
+    st.dataframe(frame_[~frame_["_assumption"]].drop(columns=["_assumption", say("col_source")]), hide_index=True)

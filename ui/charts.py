@@ -1,0 +1,191 @@
+"""The charts (plotly) and their tables, built from the estimator's grid: plain functions.
+
+Each chart comes with a text alternative, the same numbers as rows, and a CSV of them.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+import plotly.graph_objects as go
+
+from estimator.numbers import money, number
+from estimator.parameters import definitions
+from estimator.projection import Grid, grid
+from estimator.texts import t
+
+from .member import Member, age_label
+from .text import ui_text
+
+PALETTE = ["#1b6ca8", "#e07b00", "#2e8b57", "#b22222", "#6a3d9a", "#8c564b", "#d6338a", "#4d4d4d"]
+NO_RULE = "#bdbdbd"
+HORIZON_AGE = 75
+MAX_EXTRA_YEARS = 10
+
+
+@dataclass
+class Chart:
+    figure: go.Figure
+    rows: list[dict]
+    alt: str
+
+    def csv(self) -> bytes:
+        return rows_to_csv(self.rows)
+
+
+def rows_to_csv(rows: list[dict]) -> bytes:
+    """CSV of the rows; a text cell that a spreadsheet would run as a formula is neutralised."""
+    out = io.StringIO()
+    if rows:
+        writer = csv.DictWriter(out, fieldnames=list(rows[0]))
+        writer.writeheader()
+        for row in rows:
+            writer.writerow({k: _safe_cell(v) for k, v in row.items()})
+    return out.getvalue().encode("utf-8")
+
+
+def _safe_cell(value: object) -> object:
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+def rule_name(rule_id: str | None, lang: str) -> str:
+    if rule_id is None:
+        return ui_text("chart.no_rule", lang)
+    return t(f"rule.{rule_id}", lang).split(":")[0]
+
+
+def colour_of(rule_ids: list[str]) -> dict[str | None, str]:
+    colours: dict[str | None, str] = {rule: PALETTE[i % len(PALETTE)] for i, rule in enumerate(rule_ids)}
+    colours[None] = NO_RULE
+    return colours
+
+
+def ages_for(member: Member, step_months: int = 1) -> list[Fraction]:
+    start = member.situation.today.age
+    end = max(Fraction(HORIZON_AGE), math.ceil(member.planned_age) + 5)
+    months = int((end - start) * 12)
+    return [start + Fraction(m, 12) for m in range(0, months + 1, step_months)]
+
+
+def age_chart(member: Member, lang: str) -> Chart:
+    """(a) the monthly pension by retirement age, service growing with each year worked."""
+    ages = ages_for(member)
+    result = grid(member.situation, ages)
+    colours = colour_of(result.rule_ids)
+    figure = go.Figure()
+    x = [float(a) for a in ages]
+    column = [(result.rule_at(i, 0), float(result.monthly[i, 0])) for i in range(len(ages))]
+    for rule in [None, *result.rule_ids]:
+        ys = [m if r == rule else None for r, m in column]
+        if all(y is None for y in ys):
+            continue
+        figure.add_trace(go.Scatter(x=x, y=ys, mode="lines", name=rule_name(rule, lang), line_shape="hv",
+                                    line={"color": colours[rule], "width": 3},
+                                    hovertemplate="%{x:.2f}: $%{y:,.2f}<extra>" + rule_name(rule, lang) + "</extra>"))
+    chosen = member.planned_age
+    chosen_amount = _amount_at(result, ages.index(chosen) if chosen in ages else None)
+    if chosen_amount is not None:
+        figure.add_trace(go.Scatter(x=[float(chosen)], y=[chosen_amount], mode="markers",
+                                    name=ui_text("chart.chosen", lang),
+                                    marker={"size": 14, "symbol": "star", "color": "#000"}))
+    for age, label in thresholds(member, ages, lang):
+        figure.add_vline(x=float(age), line_dash="dot", line_color="#888",
+                         annotation_text=label, annotation_textangle=-90, annotation_font_size=10)
+    figure.update_layout(title=ui_text("chart.by_age", lang), xaxis_title=ui_text("chart.age_axis", lang),
+                         yaxis_title=ui_text("chart.amount_axis", lang), yaxis_tickprefix="$",
+                         yaxis_tickformat=",.0f", legend={"orientation": "h", "y": -0.25}, margin={"t": 50})
+    rows = _rows(result, lang, per="age")
+    alt = ui_text("chart.by_age_alt", lang, start=age_label(ages[0], lang), end=age_label(ages[-1], lang),
+                  chosen=age_label(chosen, lang), amount=money(chosen_amount or 0))
+    return Chart(figure, rows, alt)
+
+
+def thresholds(member: Member, ages: list[Fraction], lang: str) -> list[tuple[Fraction, str]]:
+    """The ages where a rule's threshold falls: the plan's age thresholds and, for a member in service,
+    the ages where service reaches its thresholds."""
+    s = member.situation.today
+    marks: dict[Fraction, str] = {}
+    params = definitions(s.plan)
+    for name, spec in params.items():
+        if spec.unit == "years_of_age" and spec.value is not None:
+            age = Fraction(spec.value)
+            if ages[0] < age <= ages[-1]:
+                marks.setdefault(age, ui_text("chart.threshold_age", lang, age=number(age)))
+    if member.situation.in_service:
+        for name, spec in params.items():
+            if spec.unit == "years_of_service" and spec.value is not None:
+                age = s.age + Fraction(spec.value) - s.service_years
+                if ages[0] < age <= ages[-1]:
+                    label = ui_text("chart.threshold_service", lang, years=number(spec.value))
+                    marks[age] = f"{marks[age]} · {label}" if age in marks and label not in marks[age] else label
+    return sorted(marks.items())
+
+
+def service_chart(member: Member, lang: str) -> Chart:
+    """(b) the pension at the chosen age by additional credited service."""
+    extras = [Fraction(m, 12) for m in range(0, MAX_EXTRA_YEARS * 12 + 1)]
+    result = grid(member.situation, [member.planned_age], extras)
+    colours = colour_of(result.rule_ids)
+    x = [float(e) for e in extras]
+    column = [(result.rule_at(0, j), float(result.monthly[0, j])) for j in range(len(extras))]
+    figure = go.Figure()
+    for rule in [None, *result.rule_ids]:
+        ys = [m if r == rule else None for r, m in column]
+        if all(y is None for y in ys):
+            continue
+        figure.add_trace(go.Scatter(x=x, y=ys, mode="lines", name=rule_name(rule, lang), line_shape="hv",
+                                    line={"color": colours[rule], "width": 3}))
+    age = age_label(member.planned_age, lang)
+    figure.update_layout(title=ui_text("chart.by_service", lang, age=age),
+                         xaxis_title=ui_text("chart.service_axis", lang),
+                         yaxis_title=ui_text("chart.amount_axis", lang), yaxis_tickprefix="$",
+                         yaxis_tickformat=",.0f", legend={"orientation": "h", "y": -0.25}, margin={"t": 50})
+    rows = _rows(result, lang, per="extra")
+    alt = ui_text("chart.by_service_alt", lang, age=age, end=MAX_EXTRA_YEARS, amount=money(column[0][1]))
+    return Chart(figure, rows, alt)
+
+
+def heat_chart(member: Member, lang: str) -> Chart:
+    """(c) retirement age × additional service, whole years."""
+    ages = ages_for(member, step_months=12)
+    extras = [Fraction(y) for y in range(0, MAX_EXTRA_YEARS + 1)]
+    result = grid(member.situation, ages, extras)
+    z = result.monthly.tolist()
+    names = [[rule_name(result.rule_at(i, j), lang) for j in range(len(extras))] for i in range(len(ages))]
+    figure = go.Figure(go.Heatmap(
+        z=z, x=[float(e) for e in extras], y=[float(a) for a in ages], customdata=names,
+        colorscale="Blues", colorbar={"title": "$", "tickformat": ",.0f"},
+        hovertemplate="%{y:.2f} · +%{x}: $%{z:,.2f}<br>%{customdata}<extra></extra>"))
+    figure.update_layout(title=ui_text("chart.heat", lang), xaxis_title=ui_text("chart.service_axis", lang),
+                         yaxis_title=ui_text("chart.age_axis", lang), margin={"t": 50})
+    flat = [m for row in z for m in row]
+    rows = _rows(result, lang, per="both")
+    alt = ui_text("chart.heat_alt", lang, min=money(min(flat)), max=money(max(flat)))
+    return Chart(figure, rows, alt)
+
+
+def _amount_at(result: Grid, i: int | None) -> float | None:
+    return None if i is None else float(result.monthly[i, 0])
+
+
+def _rows(result: Grid, lang: str, per: str) -> list[dict]:
+    c = lambda key: ui_text(f"chart.{key}", lang)  # noqa: E731
+    rows = []
+    for i, age in enumerate(result.ages):
+        for j, extra in enumerate(result.extras):
+            row = {c("col_age"): round(float(age), 2)}
+            if per != "age":
+                row[c("col_extra")] = round(float(extra), 2)
+            row[c("col_rule")] = rule_name(result.rule_at(i, j), lang)
+            row[c("col_monthly")] = float(result.monthly[i, j])
+            if result.coordinated_monthly is not None:
+                value = result.coordinated_monthly[i, j]
+                row[c("col_from_65")] = None if math.isnan(value) else float(value)
+            rows.append(row)
+    return rows

@@ -1,0 +1,44 @@
+"""What every page draws first: page settings, language switch, session mode, navigation."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import streamlit as st
+
+from estimator.texts import LANGUAGES
+
+from .state import clear_member, ensure_defaults
+from .text import ui_text
+
+LANGUAGE_NAMES = {"es": "Español", "en": "English"}
+PAGES = (("app.py", "app.nav_estimate"), ("pages/1_Comparar.py", "app.nav_compare"),
+         ("pages/2_Reglas_y_supuestos.py", "app.nav_rules"))
+
+
+def frame() -> str:
+    """Set up the page and return the user's language."""
+    st.set_page_config(page_title="Estimador de Pensión", page_icon="⚖️", layout="wide",
+                       initial_sidebar_state="expanded")
+    today = date.today()
+    ensure_defaults(st.session_state, today)
+    with st.sidebar:
+        lang = st.segmented_control("Idioma / Language", LANGUAGES, format_func=LANGUAGE_NAMES.get,
+                                    key="lang", default="es", required=True, bind="query-params")
+        lang = lang if lang in LANGUAGES else "es"
+        for page, label in PAGES:
+            st.page_link(page, label=ui_text(label, lang))
+        st.divider()
+        st.toggle(ui_text("app.session_mode", lang), key="session_mode",
+                  help=ui_text("app.session_mode_help", lang))
+        if st.button(ui_text("app.clear", lang), key="clear_session", help=ui_text("app.clear_help", lang)):
+            clear_member(st.session_state, today)
+            st.toast(ui_text("app.cleared", lang))
+            st.rerun()
+        st.caption(ui_text("app.privacy", lang))
+    # Streamlit writes <html lang="en">; set it to the user's language (allow-listed value only).
+    st.html(f"<script>document.documentElement.lang = {lang!r};</script>", unsafe_allow_javascript=True)
+    if st.session_state.get("session_mode"):
+        st.html("<style>html, .stApp, .stMarkdown p, label, .stMetric {font-size: 1.25rem !important;}"
+                " [data-testid='stMetricValue'] {font-size: 3.2rem !important;}</style>")
+    return lang

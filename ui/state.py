@@ -1,0 +1,65 @@
+"""The session's inputs: the example member the app opens on, and clearing for the next member."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any, MutableMapping
+
+# Every key the member form uses, with the example member's value: a government employee who
+# entered in 1989 (Ley 447), in the Plan Coordinado, planning to retire at 58.
+EXAMPLE: dict[str, Any] = {
+    "system": "government",
+    "entry_date": date(1989, 8, 1),
+    "group": "general",
+    "birth_date": date(1970, 2, 15),
+    "status": "active",
+    "separation_date": None,
+    "service_years": 27,
+    "service_months": 0,
+    "salary_mode": "average",
+    "average_annual": 36000.0,
+    "average_monthly": 2500.0,
+    "retire_years": 58,
+    "retire_months": 0,
+    "coordinated": True,
+    "social_security": None,
+    "shortfall": False,
+    "june_1960": False,
+    "refunded": False,
+    "growth_pct": 0.0,
+    "reduction_mode": "assumed",
+    "reduction_per_year_pct": 6.0,
+    "board_factor": None,
+    "contribution_rate_pct": 9.0,
+    "merit_55_pct": 75.0,
+    "merit_under_55_pct": 65.0,
+}
+# Keys that hold data but are not widgets of the member form.
+DATA_KEYS = ("history_rows", "comparison", "history_upload_note")
+# Kept when the session is cleared: how the app looks, not who the member is.
+VIEW_KEYS = ("lang", "session_mode")
+
+
+def ensure_defaults(state: MutableMapping[str, Any], today: date) -> None:
+    for key, value in example(today).items():
+        if key not in state:
+            state[key] = value
+    state.setdefault("history_rows", [])
+    state.setdefault("comparison", [])
+
+
+def example(today: date) -> dict[str, Any]:
+    """The example member; the planned age moves on once the example member is past 58."""
+    values = dict(EXAMPLE)
+    birth = values["birth_date"]
+    age_next_birthday = today.year - birth.year + ((today.month, today.day) >= (birth.month, birth.day))
+    values["retire_years"] = max(values["retire_years"], age_next_birthday)
+    return values
+
+
+def clear_member(state: MutableMapping[str, Any], today: date) -> None:
+    """Forget everything about the member (inputs, history, comparison), keep the view settings."""
+    for key in list(state.keys()):
+        if key not in VIEW_KEYS:
+            del state[key]
+    ensure_defaults(state, today)

@@ -1,0 +1,23 @@
+"""The app's words in Spanish and English (catalogs in `ui/texts/*.toml`)."""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from pathlib import Path
+
+from estimator.texts import LANGUAGES, _flatten
+
+FOLDER = Path(__file__).parent / "texts"
+
+
+@cache
+def catalog(lang: str) -> dict[str, str]:
+    if lang not in LANGUAGES:
+        lang = "es"
+    with (FOLDER / f"{lang}.toml").open("rb") as handle:
+        return _flatten(tomllib.load(handle))
+
+
+def ui_text(key: str, lang: str, **values: object) -> str:
+    return catalog(lang)[key].format(**values)
