@@ -5,6 +5,8 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from fractions import Fraction
+
 from estimator import Answer
 from estimator.citations import display
 from estimator.numbers import money, number
@@ -31,7 +33,6 @@ def answer_view(member: Member, answer: Answer, lang: str) -> None:
         for reason in answer.reasons:
             st.markdown(f"- {reason}")
         if answer.earliest is not None:
-            from fractions import Fraction
             when = date_at(member.birth_date, Fraction(answer.earliest.age).limit_denominator(12))
             st.info(tx("earliest", age=age_label(Fraction(answer.earliest.age).limit_denominator(12), lang),
                        date=when.strftime("%d/%m/%Y"), rule=t(f"rule.{answer.earliest.rule}", lang)))
@@ -40,26 +41,20 @@ def answer_view(member: Member, answer: Answer, lang: str) -> None:
         _steps(answer, lang)
         return
 
-    main, side = st.columns([3, 2])
-    with main:
-        st.metric(tx("monthly", age=age), money(answer.monthly_pension), help=tx("today_dollars"))
-        st.caption(f"{tx('today_dollars')} · {tx('annual', amount=money(answer.annual_pension))}")
-        st.markdown(f"**{tx('rule')}:** {t(f'rule.{answer.rule}', lang)}")
-        rule_cite = next((s.cite for s in answer.steps if s.label.startswith(t('step.rule_amount_annual', lang, rule='')[:10])), None)
-        if answer.minimum_applied:
-            st.caption(tx("minimum_note"))
-        if answer.reduced_from is not None:
-            st.caption(tx("reduced_note", factor=number(answer.reduction_factor, 4), amount=money(answer.reduced_from)))
-    with side:
-        if answer.coordination is not None:
-            st.markdown(f"**{tx('coordination')}**")
-            left, right = st.columns(2)
-            left.metric(tx("coordination_before"), money(answer.monthly_pension))
-            right.metric(tx("coordination_after"), money(answer.coordination.monthly_pension_from_65))
-        if answer.contribution is not None:
-            st.markdown(f"**{tx('contribution', age=number(answer.contribution.until_age))}**")
-            st.metric(tx("contribution_net"), money(answer.contribution.net_monthly_pension))
-            st.caption(tx("contribution_amount", amount=money(answer.contribution.monthly)))
+    st.metric(tx("monthly", age=age), money(answer.monthly_pension), help=tx("today_dollars"))
+    st.caption(f"{tx('today_dollars')} · {tx('annual', amount=money(answer.annual_pension))}")
+    st.markdown(f"**{tx('rule')}:** {t(f'rule.{answer.rule}', lang)}")
+    if answer.minimum_applied:
+        st.caption(tx("minimum_note"))
+    if answer.reduced_from is not None:
+        st.caption(tx("reduced_note", factor=number(answer.reduction_factor, 4), amount=money(answer.reduced_from)))
+    if answer.coordination is not None:
+        st.markdown(f"**{tx('coordination')}:** {tx('coordination_before')}: {money(answer.monthly_pension)} · "
+                    f"{tx('coordination_after')}: **{money(answer.coordination.monthly_pension_from_65)}**")
+    if answer.contribution is not None:
+        st.markdown(f"**{tx('contribution', age=number(answer.contribution.until_age))}:** "
+                    f"{tx('contribution_amount', amount=money(answer.contribution.monthly))} · "
+                    f"{tx('contribution_net')}: **{money(answer.contribution.net_monthly_pension)}**")
     for reason in answer.reasons:
         st.markdown(f"- {reason}")
     _steps(answer, lang)
