@@ -1,0 +1,151 @@
+"""The app's flows, headless (AppTest): every page, valid and invalid input, language and page switches."""
+
+from datetime import date
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from estimator import estimate
+from tests.conftest import ROOT
+from estimator.numbers import money
+from ui.form import _values
+from ui.member import build_member
+from ui.state import example
+
+TIMEOUT = 90
+
+
+@pytest.fixture
+def app():
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)
+    at.run()
+    assert not at.exception
+    return at
+
+
+def expected_example_amount() -> str:
+    member, errors = build_member(_values(example(date.today())), date.today(), "es")
+    assert not errors
+    return money(estimate(member.scenario).monthly_pension)
+
+
+def metric_values(at) -> list[str]:
+    return [m.value for m in at.metric]
+
+
+def text_of(at) -> str:
+    return " ".join(m.value for m in at.markdown) + " " + " ".join(c.value for c in at.caption)
+
+
+def test_first_screen_answers_without_typing(app):
+    assert metric_values(app)[0] == expected_example_amount()
+    assert "Regla" in text_of(app)
+    assert any("estimado" in i.value for i in app.info)  # the disclaimer
+    assert app.expander  # "¿Cómo se calculó?"
+
+
+def test_language_switch_keeps_every_input(app):
+    before = metric_values(app)[0]
+    app.number_input(key="service_years").set_value(28).run()
+    app.segmented_control(key="lang").set_value("en").run()
+    assert not app.exception
+    assert app.number_input(key="service_years").value == 28
+    assert app.metric[0].label.startswith("Monthly pension")
+    assert "Rule applied" in text_of(app)
+    assert metric_values(app)[0] != before  # 28 years changed the amount, in either language
+
+
+def test_teachers_published_example(app):
+    app.radio(key="system").set_value("teachers").run()
+    app.date_input(key="birth_date").set_value(date(1975, 1, 1)).run()
+    app.number_input(key="service_years").set_value(30).run()
+    app.number_input(key="average_monthly").set_value(1956.11).run()
+    app.number_input(key="retire_years").set_value(52).run()
+    assert not app.exception
+    assert metric_values(app)[0] == "$1,467.08"  # 75% × $1,956.11 (000 ¶A.1)
+    assert "$176.05" in text_of(app)  # ¶B: 9% × 1,956.11 until 55
+
+
+def test_service_longer_than_working_life_is_explained_next_to_the_field(app):
+    app.number_input(key="service_years").set_value(60).run()
+    assert not app.exception
+    assert app.error, "a message under the service field"
+    assert "14" in app.error[0].value
+    assert not app.metric  # no amount from bad input
+    assert app.date_input(key="birth_date").value == date(1970, 2, 15)  # nothing else lost
+    app.number_input(key="service_years").set_value(27).run()
+    assert metric_values(app)[0] == expected_example_amount()
+
+
+def test_retiring_before_today_is_refused_with_what_is_accepted(app):
+    app.number_input(key="retire_years").set_value(40).run()
+    assert app.error and "56" in app.error[0].value
+
+
+def test_birth_date_in_the_future_is_refused(app):
+    app.date_input(key="birth_date").set_value(date(2020, 1, 1)).run()
+    assert not app.exception
+    assert app.error and "14" in app.error[0].value
+
+
+def test_not_eligible_member_gets_the_reasons_and_the_earliest_date(app):
+    app.date_input(key="entry_date").set_value(date(2005, 1, 1)).run()  # ley1
+    app.date_input(key="birth_date").set_value(date(1980, 6, 1)).run()
+    app.number_input(key="service_years").set_value(15).run()
+    app.number_input(key="retire_years").set_value(50).run()
+    assert not app.exception
+    assert any("Ley 1-1990" in c.value for c in app.caption)
+    info = " ".join(i.value for i in app.info)
+    # at 50 with 18 years 7 months: working on, 25 years at 56 years 5 months → ley1 (c), 1 November 2036
+    assert "56 años y 5 meses (01/11/2036)" in info and "Inciso (c)" in info
+
+
+def test_teacher_who_left_service_is_told_the_estimator_cannot_answer(app):
+    app.radio(key="system").set_value("teachers").run()
+    app.radio(key="status").set_value("separated").run()
+    app.date_input(key="separation_date").set_value(date(2020, 6, 30)).run()
+    assert not app.exception
+    assert any("no puede contestar" in w.value for w in app.warning)
+    assert not app.metric
+
+
+def test_salary_history_is_averaged_and_shown_in_the_steps(app):
+    app.radio(key="salary_mode").set_value("history").run()
+    assert not app.exception
+    assert metric_values(app)[0] == expected_example_amount()  # prefilled with the average
+    steps = next(d.value for d in app.dataframe if "Paso" in d.value.columns)
+    assert steps.iloc[0, 0].startswith("Retribución promedio: los 3")
+
+
+def test_compare_and_rules_pages(app):
+    app.button(key="add_to_compare").click().run()
+    assert app.session_state["comparison"]
+    app.number_input(key="retire_years").set_value(62).run()
+    app.button(key="add_to_compare").click().run()
+    app.switch_page("pages/1_Comparar.py").run()
+    assert not app.exception
+    assert len(app.metric) == 2
+    assert any("Comienza a los 62" in m.value for m in app.markdown)
+    app.switch_page("pages/2_Reglas_y_supuestos.py").run()
+    assert not app.exception
+    labels = [e.label for e in app.expander]
+    assert any("Regla 18.2" in label for label in labels)
+    assert len(labels) == 18  # every rule of the three plans
+
+
+def test_inputs_survive_a_page_switch(app):
+    app.number_input(key="service_years").set_value(25).run()
+    app.switch_page("pages/2_Reglas_y_supuestos.py").run()
+    app.switch_page("app.py").run()
+    assert app.number_input(key="service_years").value == 25
+
+
+def test_clear_forgets_the_member_and_keeps_the_language(app):
+    app.segmented_control(key="lang").set_value("en").run()
+    app.number_input(key="service_years").set_value(20).run()
+    app.button(key="add_to_compare").click().run()
+    app.button(key="clear_session").click().run()
+    assert not app.exception
+    assert app.session_state["comparison"] == []
+    assert app.number_input(key="service_years").value == 27
+    assert app.segmented_control(key="lang").value == "en"

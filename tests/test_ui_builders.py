@@ -1,0 +1,152 @@
+"""The app's builders as plain functions: member input, CSV uploads, charts, tables, comparisons, texts."""
+
+import string
+from dataclasses import replace
+from datetime import date
+from fractions import Fraction
+
+import pytest
+
+from estimator import estimate, read_scenario
+from estimator.citations import display
+from ui import charts
+from ui.compare import difference_reasons
+from ui.member import CSV_MAX_ROWS, FormValues, build_member, salaries_from_csv
+from ui.text import catalog
+
+TODAY = date(2026, 11, 29)
+BASE = FormValues(system="government", entry_date=date(1989, 8, 1), birth_date=date(1970, 2, 15),
+                  service_years=27, service_months=0, average_annual=36000.0, retire_years=58, retire_months=0,
+                  coordinated=True)
+
+
+def test_the_example_member_is_built_with_its_plan_and_ages():
+    member, errors = build_member(BASE, TODAY, "es")
+    assert errors == {}
+    assert member.plan == "ley447"
+    assert member.situation.today.age == Fraction(56 * 12 + 9, 12)  # completed months on 29/11/2026
+    # at 58: 27 + 1 year 3 months of service = 28.25; F = 1.5% × 36,000 × 20 + 2% × 36,000 × 8.25 = 16,740 → 1,395.00
+    assert member.scenario.service_years == Fraction(113, 4)
+    assert str(estimate(member.scenario).monthly_pension) == "1395.00"
+
+
+def test_entry_on_1_april_1990_makes_a_new_participant():
+    member, _ = build_member(replace(BASE, entry_date=date(1990, 4, 1)), TODAY, "es")
+    assert member.plan == "ley1"
+    member, _ = build_member(replace(BASE, entry_date=date(1990, 3, 31)), TODAY, "es")
+    assert member.plan == "ley447"
+
+
+@pytest.mark.parametrize("change, field", [
+    ({"birth_date": None}, "birth_date"),
+    ({"birth_date": date(2030, 1, 1)}, "birth_date"),
+    ({"entry_date": date(2030, 1, 1)}, "entry_date"),
+    ({"entry_date": date(1975, 1, 1)}, "entry_date"),          # before age 14
+    ({"status": "separated", "separation_date": None}, "separation_date"),
+    ({"status": "separated", "separation_date": date(1985, 1, 1)}, "separation_date"),  # before entry
+    ({"service_years": 50}, "service"),                        # longer than working life
+    ({"service_months": 12}, "service"),
+    ({"average_annual": None}, "average"),
+    ({"retire_years": 50}, "retire"),                          # before today's age
+    ({"salary_mode": "history", "history": [30000.0, 31000.0]}, "history"),  # fewer than 3
+    ({"reduction_mode": "board", "board_factor": 1.5}, "board_factor"),
+])
+def test_each_bad_input_is_reported_on_its_own_field(change, field):
+    member, errors = build_member(replace(BASE, **change), TODAY, "en")
+    assert member is None
+    assert field in errors and len(errors[field]) > 10
+
+
+def test_history_average_replaces_the_typed_average():
+    values = replace(BASE, salary_mode="history", history=[30000.0, 33000.0, 36000.0, 20000.0])
+    member, errors = build_member(values, TODAY, "es")
+    assert not errors
+    assert member.situation.today.average_salary == 33000  # (30,000 + 33,000 + 36,000) ÷ 3
+    assert member.average.step.formula == "$99,000.00 ÷ 3"
+
+
+@pytest.mark.parametrize("raw, count", [
+    (b"year,salary\n2021,30000\n2022,\"31,000.50\"\n2023,$32000\n", 3),
+    ("\ufeffsalario\n1800\n1900\n".encode("utf-8"), 2),
+    (b"30000\n\n31000\n", 2),
+])
+def test_csv_uploads_are_read(raw, count):
+    salaries, error = salaries_from_csv(raw, "es")
+    assert error is None and len(salaries) == count
+
+
+@pytest.mark.parametrize("raw, words", [
+    ("año;salario\n2021;30000\n".encode("utf-16"), "UTF-8"),          # wrong encoding
+    (b"salary\n=SUM(A1:A9)\n", "=SUM"),                                  # a spreadsheet formula
+    (b"salary\n-100\n", "-100"),
+    (b"", "CSV"),
+    (b"salary\n" + b"1000\n" * (CSV_MAX_ROWS + 5), str(CSV_MAX_ROWS)),
+    (b"salary\nnan\n", "nan"),
+])
+def test_bad_csv_uploads_say_what_is_accepted(raw, words):
+    salaries, error = salaries_from_csv(raw, "es")
+    assert salaries == [] and words in error
+
+
+def test_csv_downloads_neutralise_formulas():
+    text = charts.rows_to_csv([{"a": "=1+2", "b": "+x", "c": "-3", "d": "@f", "e": 5}]).decode()
+    assert text.splitlines()[1] == "'=1+2,'+x,'-3,'@f,5"
+
+
+@pytest.fixture(scope="module")
+def member():
+    return build_member(BASE, TODAY, "es")[0]
+
+
+def test_age_chart_matches_the_single_answer_at_the_chosen_age(member):
+    chart = charts.age_chart(member, "es")
+    assert chart.figure.data, "one trace per rule that applies"
+    names = {trace.name for trace in chart.figure.data}
+    assert "Regla 18.2" in names and "Edad elegida" in names
+    chosen = next(t for t in chart.figure.data if t.name == "Edad elegida")
+    assert chosen.y[0] == float(estimate(member.scenario).monthly_pension)
+    assert "$1,395.00" in chart.alt
+    first = chart.rows[0]
+    assert first["Edad"] == 56.75 and first["Regla"] == "Regla 18.6(a)"
+
+
+def test_service_and_heat_charts_have_tables_and_text(member):
+    service = charts.service_chart(member, "en")
+    assert len(service.rows) == 121 and "58 years" in service.alt
+    heat = charts.heat_chart(member, "en")
+    assert heat.figure.data[0].type == "heatmap"
+    assert len(heat.rows) == len(heat.figure.data[0].y) * 11
+    assert heat.csv().startswith(b"Age,Additional service (years),Rule")
+
+
+def test_thresholds_are_marked(member):
+    marks = dict(charts.thresholds(member, charts.ages_for(member), "es"))
+    assert marks[Fraction(58)] == "58 años"
+    assert marks[Fraction(239, 4)] == "30 años de servicio"  # 56.75 + (30 − 27)
+    assert Fraction(65) in marks
+
+
+def test_comparison_says_why_amounts_differ():
+    base = read_scenario({"plan": "ley447", "age": 56, "service_years": 26, "average_salary": 30000})
+    later = read_scenario({"plan": "ley447", "age": 58, "service_years": 28, "average_salary": 30000})
+    reasons = difference_reasons(base, estimate(base), later, estimate(later), "en")
+    assert any("Regla 18.2" in r and "instead of Regla 18.6(a)" in r for r in reasons)
+    assert any("starts at 58 years" in r for r in reasons)
+    assert difference_reasons(base, estimate(base), base, estimate(base), "es") == ["Igual que el escenario 1."]
+
+
+def test_ui_catalogs_have_the_same_keys_and_placeholders():
+    es, en = catalog("es"), catalog("en")
+    assert set(es) == set(en)
+    fields = lambda text: {f for _, f, _, _ in string.Formatter().parse(text) if f}
+    for key in es:
+        assert fields(es[key]) == fields(en[key]), key
+
+
+@pytest.mark.parametrize("cite, es, en", [
+    ("000 ¶A.4", "Maestros, Sección A, inciso 4", "Teachers, Section A, item 4"),
+    ("001 (c); 002 Regla 18.6(b)", "Ley 1-1990, inciso (c); Regla 18.6(b)", "Ley 1-1990, item (c); Regla 18.6(b)"),
+    ("004 ¶E.5", "Coordinación con el Seguro Social, apartado E.5", "Social Security coordination, paragraph E.5"),
+])
+def test_citations_read_as_the_law_does(cite, es, en):
+    assert display(cite, "es") == es and display(cite, "en") == en
