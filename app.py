@@ -1,14 +1,18 @@
 """Estimador de Pensión — the estimate page: a member's situation in; the pension, why, and how it changes."""
 
 from datetime import date
+from functools import partial
 
 import streamlit as st
 
 from estimator import estimate
+from estimator.projection import scenario_at
 from ui.form import member_form
 from ui.frame import frame
-from ui.member import build_member
-from ui.render import answer_view, charts_view
+from estimator.freeze import freeze_for
+from estimator.report import build_report
+from ui.member import build_member, limits
+from ui.render import answer_view, charts_view, key_dates_view, limits_view, lifetime_view
 from ui.text import ui_text
 
 lang = frame()
@@ -22,11 +26,18 @@ with inputs:
 member, errors = build_member(values, today, lang)
 for message in slots.show(errors):
     inputs.error(message)
+uncovered = limits(values, lang)
 with results:
-    if member is None:
+    if uncovered:
+        limits_view(uncovered, lang)
+        member = None
+    elif member is None:
         st.warning(ui_text("error.fix_above", lang))
     else:
-        answer = estimate(member.scenario, lang, average_steps=[member.average.step] if member.average else None)
+        if values.freeze:
+            st.warning(ui_text("limits.freeze_note", lang, law=freeze_for(member.plan).law(lang)), icon="🧊")
+        answer = estimate(member.scenario, lang, average_steps=[member.average.step] if member.average else None,
+                          move=lambda age: scenario_at(member.situation, age))
         answer_view(member, answer, lang)
         if st.button(ui_text("result.add_to_compare", lang), key="add_to_compare"):
             comparison = st.session_state["comparison"]
@@ -35,6 +46,12 @@ with results:
             else:
                 comparison.append(member.scenario.contract_dict())
                 st.success(ui_text("result.added", lang, count=len(comparison)))
+        st.download_button(ui_text("result.report", lang), key="report_download", mime="application/pdf",
+                           data=partial(build_report, member.scenario, lang, birth_date=member.birth_date),
+                           file_name=f"estimado-pension-{lang}.pdf", help=ui_text("result.report_help", lang))
         st.info(ui_text("app.disclaimer", lang))
 if member is not None:
     charts_view(member, lang)
+    if answer.covered and not member.scenario.refunded:
+        key_dates_view(member, lang)
+        lifetime_view(member, answer, lang)

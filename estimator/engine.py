@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any
+from typing import Any, Callable
 
 from . import coordination, ley1, ley447, teachers  # noqa: F401  (registers each plan's rules)
 from .explain import Q
@@ -104,8 +104,9 @@ def payable(plan: str, amount: Fraction, params: Params) -> Payable:
 
 
 def estimate(s: Scenario, lang: str = "es", *, average_steps: list[Step] | None = None,
-             find_earliest: bool = True) -> Answer:
-    """The answer for one scenario (CONTRACT.md), its reasons and steps in `lang`."""
+             find_earliest: bool = True, move: Callable[[Fraction], Scenario] | None = None) -> Answer:
+    """The answer for one scenario (CONTRACT.md), its reasons and steps in `lang`. `move` gives the
+    scenario at a later age for the earliest eligibility (default `moved_to`)."""
     params = Params(s.plan, s.assumptions.given())
     notes = _notes_on_fields(s, lang)
     steps = list(average_steps or [])
@@ -121,7 +122,7 @@ def estimate(s: Scenario, lang: str = "es", *, average_steps: list[Step] | None 
     chosen = most_favourable(evaluations)
     if chosen is None:
         reasons = [_unmet(e, lang) for e in evaluations] + _plan_notes(s, facts, params, None, lang) + notes
-        earliest = earliest_eligibility(s) if find_earliest else None
+        earliest = earliest_eligibility(s, move=move) if find_earliest else None
         if earliest is not None:
             reasons.append(t("reason.earliest_working" if not s.left_service_early else "reason.earliest_waiting",
                              lang, age=number(earliest.age), service=number(earliest.service_years),
@@ -379,12 +380,13 @@ def evaluations_at(s: Scenario) -> list[Evaluation]:
     return [evaluate(rule, facts, params) for rule in rules_of(s.plan)]
 
 
-def earliest_eligibility(s: Scenario, horizon_age: int = 100) -> Earliest | None:
+def earliest_eligibility(s: Scenario, horizon_age: int = 100,
+                         move: Callable[[Fraction], Scenario] | None = None) -> Earliest | None:
     """The first age at which some rule would apply, working on or waiting (see `moved_to`)."""
     if s.refunded or (s.plan == "teachers" and s.left_service_early):
         return None
     for age in candidate_ages(s, horizon_age):
-        moved = moved_to(s, age)
+        moved = move(age) if move else moved_to(s, age)
         chosen = most_favourable(evaluations_at(moved))
         if chosen is not None:
             return Earliest(age=float(age), rule=chosen.rule.id, service_years=float(moved.service_years))

@@ -37,6 +37,7 @@ class Situation:
     today: Scenario
     salary_history: tuple[Fraction, ...] | None = None
     salary_growth: Fraction = Fraction(0)
+    accrues: bool = True  # False under a benefit freeze: working on adds no service and no salary
 
     @property
     def in_service(self) -> bool:
@@ -75,7 +76,7 @@ def future_salaries(situation: Situation, periods: int) -> list[Fraction]:
 
 def _periods_worked(situation: Situation, age: Fraction) -> int:
     s = situation.today
-    if not situation.in_service or age <= s.age:
+    if not situation.in_service or not situation.accrues or age <= s.age:
         return 0
     return math.floor((age - s.age) * (12 if s.plan == "teachers" else 1))
 
@@ -109,7 +110,7 @@ def scenario_at(situation: Situation, age: Fraction, extra_service: Fraction = F
         raise ValueError("the projection starts at today's age")
     if average is None:
         average = average_at(situation, age)
-    worked = age - s.age if situation.in_service else Fraction(0)
+    worked = age - s.age if situation.in_service and situation.accrues else Fraction(0)
     update = {
         "age": age,
         "separation_age": age if situation.in_service else s.separation_age,
@@ -165,7 +166,7 @@ def grid(situation: Situation, ages: Sequence[Fraction], extras: Sequence[Fracti
     extra_m = np.array([_months(x, "added service") for x in extras], dtype=np.int64)[None, :]
     if situation.in_service:
         separation = age = RArray(age_m, 12)
-        service = RArray(service_m + (age_m - today_m) + extra_m, 12)
+        service = RArray(service_m + (age_m - today_m) * situation.accrues + extra_m, 12)
         left_early = np.zeros(shape, dtype=bool)
     else:
         sep_m = _months(s.separation_age, "separation age")

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from fractions import Fraction
+from typing import Callable
 
 from . import coordination
 from .engine import candidate_ages, estimate, evaluations_at, moved_to, payable, rules_of
@@ -48,16 +49,18 @@ class KeyDate:
 
 
 def key_dates(s: Scenario, birth: date | None = None, planned_age: Fraction | None = None,
-              horizon_age: int = 100) -> list[KeyDate]:
+              horizon_age: int = 100, move: Callable[[Fraction], Scenario] | None = None) -> list[KeyDate]:
     """For each rule of the plan, the first age (and date) from `s.age` on at which it applies, with
     its amount then; and, when the pension planned to start at `planned_age` is coordinated, the
-    month the member turns 65 and what the system pays from then."""
+    month the member turns 65 and what the system pays from then. `move` gives the scenario at a later
+    age (default: working on, or waiting, with today's average; the app passes its projection)."""
+    move = move or (lambda age: moved_to(s, age))
     if s.refunded or (s.plan == "teachers" and s.left_service_early):
         return []
     params = Params(s.plan, s.assumptions.given(), explain=False)
     found: dict[str, KeyDate] = {}
     for age in candidate_ages(s, horizon_age):
-        moved = moved_to(s, age)
+        moved = move(age)
         for evaluation in evaluations_at(moved):
             rule = evaluation.rule
             if evaluation.applies and rule.id not in found:
@@ -69,7 +72,7 @@ def key_dates(s: Scenario, birth: date | None = None, planned_age: Fraction | No
     order = {rule.id: index for index, rule in enumerate(rules_of(s.plan))}
     dates = sorted(found.values(), key=lambda d: (d.age, order[d.rule]))
     if planned_age is not None and coordination.applies(s.plan, s.group, s.coordinated):
-        planned = moved_to(s, Fraction(planned_age))
+        planned = move(Fraction(planned_age))
         answer = estimate(planned, find_earliest=False)
         if answer.coordination is not None:
             at = max(params.raw("coordination_age"), planned.age)

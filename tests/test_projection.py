@@ -109,3 +109,17 @@ def test_projection_refuses_ages_that_are_not_whole_months():
     situation = Situation(read_scenario({"plan": "ley1", "age": 65, "service_years": 20, "average_salary": 1}))
     with pytest.raises(ValueError, match="months"):
         grid(situation, [Fraction(651, 10)])
+
+
+def test_a_frozen_situation_adds_no_service_while_working_on():
+    from datetime import date
+    from estimator.freeze import freeze_for, frozen
+    # in service today (29/11/2026) with 27 years; 13 years 4 months since 30/06/2013 → 13 years 8 months at the freeze
+    today = read_scenario({"plan": "ley447", "age": Fraction(681, 12), "service_years": 27, "average_salary": 36000})
+    situation = frozen(Situation(today), date(1970, 2, 15), date(2026, 11, 29))
+    assert freeze_for("ley447").date == date(2013, 6, 30)
+    assert situation.today.service_years == 27 - Fraction(13 * 12 + 4, 12)
+    later = scenario_at(situation, Fraction(60))
+    assert later.service_years == situation.today.service_years and later.separation_age == 60
+    result = grid(situation, [Fraction(681, 12), Fraction(60)])
+    assert result.rule_at(1, 0) == estimate(later).rule

@@ -189,3 +189,23 @@ def _rows(result: Grid, lang: str, per: str) -> list[dict]:
                 row[c("col_from_65")] = None if math.isnan(value) else float(value)
             rows.append(row)
     return rows
+
+
+def key_dates_chart(dates, lang: str) -> Chart:
+    """A timeline of the key dates, each with its monthly pension."""
+    points = [d for d in dates if d.when is not None]
+    figure = go.Figure()
+    names = [rule_name(d.rule, lang) if d.kind == "rule" else ui_text("result.coordination_after", lang)
+             for d in points]
+    figure.add_trace(go.Scatter(
+        x=[d.when.isoformat() for d in points], y=[float(d.monthly_pension) for d in points],
+        mode="markers+text", text=names, textposition="top center", marker={"size": 12, "color": PALETTE[0]},
+        hovertemplate="%{x}: $%{y:,.2f}<br>%{text}<extra></extra>", showlegend=False))
+    figure.update_layout(xaxis_title=ui_text("dates.date_axis", lang), yaxis_title=ui_text("chart.amount_axis", lang),
+                         yaxis_tickprefix="$", yaxis_tickformat=",.0f", margin={"t": 30}, height=320)
+    rows = [{ui_text("dates.date_axis", lang): d.when.isoformat(), ui_text("chart.col_age", lang): age_label(d.age, lang),
+             ui_text("chart.col_rule", lang): name, ui_text("chart.col_monthly", lang): float(d.monthly_pension)}
+            for d, name in zip(points, names)]
+    alt = ui_text("dates.chart_alt", lang, count=len(points),
+                  first=points[0].when.isoformat() if points else "—", last=points[-1].when.isoformat() if points else "—")
+    return Chart(figure, rows, alt)

@@ -12,9 +12,11 @@ from functools import partial
 import pandas as pd
 import streamlit as st
 
+from estimator.freeze import freeze_for
 from estimator.models import GROUPS, government_plan
 
 from .member import FormValues, history_size, plan_of, salaries_from_csv
+from .saved import dump_inputs, load_inputs
 from .text import ui_text
 
 KEEP = "session"  # widget values survive page switches and being hidden
@@ -99,10 +101,17 @@ def member_form(lang: str, today: date) -> tuple[FormValues, Slots]:
     if teachers:
         st.checkbox(tx("shortfall"), key="shortfall", help=tx("shortfall_help"), persist_state=KEEP)
     st.checkbox(tx("refunded"), key="refunded", help=tx("refunded_help"), persist_state=KEEP)
+    st.checkbox(ui_text("limits.disability_input", lang), key="disability",
+                help=ui_text("limits.disability_help", lang), persist_state=KEEP)
+    st.checkbox(ui_text("limits.both_systems_input", lang), key="both_systems",
+                help=ui_text("limits.both_systems_help", lang), persist_state=KEEP)
 
     with st.expander(tx("advanced")):
         st.number_input(tx("growth"), min_value=-10.0, max_value=20.0, step=0.5, key="growth_pct",
                         help=tx("growth_help"), persist_state=KEEP)
+        if plan is not None:
+            st.toggle(ui_text("limits.freeze", lang), key="freeze", persist_state=KEEP,
+                      help=ui_text("limits.freeze_help", lang, law=freeze_for(plan).law(lang)))
         if plan in ("ley447", "ley1"):
             st.radio(tx("reduction_mode"), ["assumed", "board"], key="reduction_mode",
                      format_func=partial(option_label, "reduction_", lang), persist_state=KEEP)
@@ -122,7 +131,38 @@ def member_form(lang: str, today: date) -> tuple[FormValues, Slots]:
                             help=tx("merit_help"), persist_state=KEEP)
             st.number_input(tx("merit_under_55"), min_value=0.0, max_value=100.0, step=1.0,
                             key="merit_under_55_pct", help=tx("merit_help"), persist_state=KEEP)
+    _saved_inputs(lang)
     return _values(state), slots
+
+
+def _saved_inputs(lang: str) -> None:
+    """Download the inputs as a file; load a saved file back (validated, replacing what is on screen)."""
+    with st.expander(ui_text("saved.heading", lang)):
+        st.download_button(ui_text("saved.download", lang), data=partial(dump_inputs, st.session_state),
+                           file_name="estimador-datos.json", mime="application/json", key="saved_download",
+                           help=ui_text("saved.download_help", lang))
+        st.file_uploader(ui_text("saved.upload", lang), type=["json"], key="saved_upload",
+                         help=ui_text("saved.upload_help", lang), on_change=partial(_load_saved, lang))
+        note = st.session_state.pop("saved_note", None)
+        if note:
+            getattr(st, note[0])(note[1])
+
+
+def _load_saved(lang: str) -> None:
+    """Runs before the page is drawn, so it may set the form's widgets."""
+    upload = st.session_state.get("saved_upload")
+    if upload is None:
+        return
+    inputs, error = load_inputs(upload.getvalue(), lang)
+    if error:
+        st.session_state["saved_note"] = ("error", error)
+        return
+    history = inputs.pop("history_rows")
+    for key, value in inputs.items():
+        st.session_state[key] = value
+    st.session_state["history_rows"] = history
+    st.session_state.pop("history_editor", None)
+    st.session_state["saved_note"] = ("success", ui_text("saved.loaded", lang))
 
 
 def _salary_inputs(lang: str, plan: str | None, slots: Slots) -> None:

@@ -16,6 +16,7 @@ from fractions import Fraction
 
 from estimator import ScenarioError, read_scenario
 from estimator.averages import Average, HistoryError, average_from_history, window
+from estimator.freeze import frozen
 from estimator.models import Scenario, government_plan
 from estimator.projection import Situation, scenario_at
 from estimator.timeline import age_on
@@ -47,6 +48,9 @@ class FormValues:
     shortfall: bool = False
     june_1960: bool = False
     refunded: bool = False
+    disability: bool = False
+    both_systems: bool = False
+    freeze: bool = False
     growth_pct: float | None = 0.0
     reduction_mode: str = "assumed"       # "assumed" | "board"
     reduction_per_year_pct: float | None = 6.0
@@ -173,7 +177,19 @@ def build_member(values: FormValues, today: date, lang: str) -> tuple[Member | N
         return None, {"retire": say("retire_before_today", age=age_label(age_today, lang))}
     growth = exact(values.growth_pct or 0) / 100
     situation = Situation(today_scenario, salary_history=history, salary_growth=growth)
+    if values.freeze:
+        situation = frozen(situation, birth, today)
     return Member(situation, planned, birth, scenario_at(situation, planned), average), {}
+
+
+def limits(values: FormValues, lang: str) -> list[str]:
+    """Situations these rules do not cover: said plainly, with who can answer, never a number."""
+    found = []
+    if values.disability:
+        found.append(ui_text("limits.disability", lang))
+    if values.both_systems:
+        found.append(ui_text("limits.both_systems", lang))
+    return found
 
 
 def _assumptions(values: FormValues, plan: str) -> dict[str, Fraction]:

@@ -5,13 +5,16 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+import math
 from fractions import Fraction
 
-from estimator import Answer
+from estimator import Answer, estimate
 from estimator.citations import display
 from estimator.numbers import money, number
 from estimator.texts import t
-from estimator.timeline import date_at
+from estimator.lifetime import break_even, total_until
+from estimator.projection import scenario_at
+from estimator.timeline import date_at, key_dates
 
 from . import charts
 from .member import Member, age_label
@@ -26,17 +29,20 @@ def answer_view(member: Member, answer: Answer, lang: str) -> None:
         st.warning(tx("not_covered"), icon="🚫")
         for reason in answer.reasons:
             st.markdown(f"- {reason}")
+        st.markdown(f"- {ui_text('limits.teachers_deferred', lang)}")
         return
     if not answer.eligible:
         st.warning(tx("not_eligible"), icon="ℹ️")
         st.markdown(f"**{tx('why')}**")
         for reason in answer.reasons:
             st.markdown(f"- {reason}")
-        if answer.earliest is not None:
+        if member.scenario.refunded:
+            st.markdown(f"- {ui_text('limits.refunded', lang)}")
+        elif answer.earliest is not None:
             when = date_at(member.birth_date, Fraction(answer.earliest.age).limit_denominator(12))
             st.info(tx("earliest", age=age_label(Fraction(answer.earliest.age).limit_denominator(12), lang),
                        date=when.strftime("%d/%m/%Y"), rule=t(f"rule.{answer.earliest.rule}", lang)))
-        else:
+        elif not member.scenario.refunded:
             st.info(tx("earliest_none"))
         _steps(answer, lang)
         return
@@ -97,3 +103,67 @@ def charts_view(member: Member, lang: str) -> None:
                 st.dataframe(pd.DataFrame(chart.rows), hide_index=True)
                 st.download_button(tx("download"), data=chart.csv, file_name=f"pension_{key}.csv",
                                    mime="text/csv", key=f"download_{key}")
+
+
+def date_text(value) -> str:
+    return value.strftime("%d/%m/%Y")
+
+
+def key_dates_view(member: Member, lang: str) -> None:
+    """Key dates: when the member first qualifies under each rule, and the change at 65."""
+    tx = lambda key, **kw: ui_text(f"dates.{key}", lang, **kw)  # noqa: E731
+    situation = member.situation
+    dates = key_dates(situation.today, member.birth_date, planned_age=member.planned_age,
+                      move=lambda age: scenario_at(situation, age))
+    st.subheader(tx("heading"))
+    st.caption(tx("working_on" if situation.in_service else "waiting"))
+    if not dates:
+        st.info(tx("none"))
+        return
+    for d in dates:
+        when, age = date_text(d.when), age_label(d.age, lang)
+        if d.kind == "coordination":
+            st.markdown(f"- {tx('coordination', date=when, age=age, amount=money(d.monthly_pension))}")
+            continue
+        note = tx("reduced") if d.reduced else tx("deferred") if d.deferred else ""
+        st.markdown(f"- {tx('rule', date=when, age=age, rule=t(f'rule.{d.rule}', lang), amount=money(d.monthly_pension), note=note)}")
+    chart = charts.key_dates_chart(dates, lang)
+    st.plotly_chart(chart.figure, key="chart_dates", alt=chart.alt, config={"displaylogo": False})
+    st.caption(chart.alt)
+
+
+def lifetime_view(member: Member, answer: Answer, lang: str) -> None:
+    """The payments added up to an age, and the break-even age against another start age."""
+    tx = lambda key, **kw: ui_text(f"lifetime.{key}", lang, **kw)  # noqa: E731
+    situation = member.situation
+    with st.expander(tx("heading")):
+        left, right = st.columns(2)
+        first_age = math.ceil(situation.today.age)
+        until = left.number_input(tx("until"), min_value=first_age, max_value=110, step=1, key="lifetime_until",
+                                  value=max(85, first_age))
+        other_default = min(100, max(first_age, int(member.planned_age) + 5))
+        other = right.number_input(tx("other"), min_value=first_age, max_value=100, step=1,
+                                   key="lifetime_other", value=other_default)
+        other_age = Fraction(other)
+        if other_age == member.planned_age:
+            st.info(tx("same"))
+            return
+        other_answer = estimate(scenario_at(situation, other_age), lang, find_earliest=False)
+        choices = [(member.planned_age, answer), (other_age, other_answer)]
+        rows = [{tx("col_start"): age_label(start, lang),
+                 tx("col_rule"): t(f"rule.{a.rule}", lang).split(":")[0] if a.rule else "—",
+                 tx("col_monthly"): money(a.monthly_pension),
+                 tx("col_total", age=until): money(total_until(a, start, Fraction(until)))} for start, a in choices]
+        st.dataframe(pd.DataFrame(rows), hide_index=True)
+        (early_start, _), (late_start, _) = sorted(choices, key=lambda c: c[0])
+        meeting = break_even((answer, member.planned_age), (other_answer, other_age))
+        words = {"early": age_label(early_start, lang), "late": age_label(late_start, lang)}
+        st.markdown(tx("break_even", age=age_label(meeting, lang), **words) if meeting else tx("never", **words))
+        st.caption(tx("assumption"))
+
+
+def limits_view(messages: list[str], lang: str) -> None:
+    st.subheader(ui_text("result.heading", lang))
+    st.warning(ui_text("limits.not_covered", lang), icon="🚫")
+    for message in messages:
+        st.markdown(f"- {message}")

@@ -1,0 +1,57 @@
+"""The benefit-freeze option (RULES.md §8): service and average salary frozen at the freeze date.
+
+Beyond the seeds, off by default, always labelled with the law that imposes it. For a member in
+service, the service credited after the freeze is taken off (continuous service since the freeze is
+assumed); the average entered is taken as the average at the freeze date, and no later salary or
+service is added while the member works on.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, replace
+from datetime import date
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+
+from .projection import Situation
+from .timeline import age_on, date_at
+
+FILE = Path(__file__).parent / "parameters" / "beyond" / "freeze.toml"
+
+
+@dataclass(frozen=True)
+class Freeze:
+    date: date
+    law_es: str
+    law_en: str
+
+    def law(self, lang: str) -> str:
+        return self.law_es if lang == "es" else self.law_en
+
+
+@cache
+def freezes() -> dict[str, Freeze]:
+    with FILE.open("rb") as handle:
+        return {system: Freeze(**entry) for system, entry in tomllib.load(handle).items()}
+
+
+def freeze_for(plan: str) -> Freeze:
+    return freezes()["teachers" if plan == "teachers" else "government"]
+
+
+def service_after_freeze(situation: Situation, birth: date, today: date) -> Fraction:
+    """The service credited between the freeze and today (or the separation, if earlier)."""
+    freeze = freeze_for(situation.today.plan)
+    end = today if situation.in_service else date_at(birth, situation.today.separation_age)
+    if end <= freeze.date:
+        return Fraction(0)
+    return min(situation.today.service_years, age_on(freeze.date, end))
+
+
+def frozen(situation: Situation, birth: date, today: date) -> Situation:
+    """The situation with service and average frozen at the freeze date."""
+    service = situation.today.service_years - service_after_freeze(situation, birth, today)
+    return replace(situation, today=situation.today.model_copy(update={"service_years": service}),
+                   salary_growth=Fraction(0), accrues=False)

@@ -1,0 +1,8 @@
+"""Which revision of the rule book (RULES.md) these rules implement, as printed on reports.
+
+RULEBOOK_VERSION is the first 12 hex digits of the SHA-256 of that RULES.md's content; update both
+constants together when the rules follow a new revision.
+"""
+
+RULEBOOK_VERSION = "d9897fc2bb4c"
+RULEBOOK_DATE = "2026-11-29"

@@ -1,0 +1,38 @@
+"""Lifetime totals and break-even ages."""
+
+from fractions import Fraction
+
+from estimator import estimate, read_scenario
+from estimator.lifetime import break_even, monthly_at, total_until
+
+
+def answer(**data):
+    return estimate(read_scenario(data), find_earliest=False)
+
+
+def test_totals_count_months_and_the_change_at_65():
+    # ley447 merit at 60: 1,875.00 a month; from 65 coordinated: 1,167.50 (CF = 14,010 ÷ 12)
+    a = answer(plan="ley447", age=60, service_years=30, average_salary=30000, coordinated=True)
+    assert monthly_at(a, Fraction(64)) == a.monthly_pension
+    assert str(monthly_at(a, Fraction(65))) == "1167.50"
+    # 5 years × 12 × 1,875.00 + 1 year × 12 × 1,167.50 = 112,500 + 14,010 = 126,510.00
+    assert str(total_until(a, Fraction(60), Fraction(66))) == "126510.00"
+
+
+def test_teachers_net_amount_until_55():
+    # A1 at 52 with M = 2,000: 1,500.00, net 1,320.00 until 55 (9% = 180.00)
+    a = answer(plan="teachers", age=52, service_years=30, average_monthly_salary=2000)
+    # 36 months × 1,320 + 12 × 1,500 = 47,520 + 18,000 = 65,520.00
+    assert str(total_until(a, Fraction(52), Fraction(56))) == "65520.00"
+
+
+def test_break_even_between_reduced_now_and_unreduced_later():
+    # ley1 (c) at 60 with 30 years, AC 40,000: 18,000 × 0.7 = 12,600 → 1,050.00
+    # ley1 (d)/(a) at 65 with 35 years (working on): 21,000 → 1,750.00
+    now = answer(plan="ley1", age=60, service_years=30, average_salary=40000)
+    later = answer(plan="ley1", age=65, service_years=35, average_salary=40000)
+    age = break_even((now, Fraction(60)), (later, Fraction(65)))
+    # by 65: 60 × 1,050 = 63,000 ahead; the gap closes at 700 a month → 90 months → 72.5,
+    # when both totals are equal: 90 × 1,750 = 157,500 = 150 × 1,050
+    assert age == Fraction(145, 2)
+    assert break_even((now, Fraction(60)), (now, Fraction(65))) is None  # the same amount later never catches up

@@ -1,0 +1,156 @@
+"""The printable report: what a member takes home, read back from the PDF's own text."""
+
+import io
+from datetime import date
+
+import pytest
+from pypdf import PdfReader
+
+from estimator import read_scenario
+from estimator.citations import display
+from estimator.parameters import definitions
+from estimator.report import build_report, chart_ages
+from estimator.rulebook import RULEBOOK_DATE, RULEBOOK_VERSION
+from estimator.texts import LANGUAGES, t
+
+TEACHERS_A1 = {"plan": "teachers", "age": 52, "service_years": 30, "average_monthly_salary": 1956.11}
+LEY447_COORDINATED = {"plan": "ley447", "age": 65, "service_years": 30, "average_salary": 30000, "coordinated": True}
+LEY1_REDUCED = {"plan": "ley1", "age": 58, "service_years": 27, "average_salary": 40000}
+TEACHERS_DEFERRED = {"plan": "teachers", "age": 50, "separation_age": 45, "service_years": 26,
+                     "average_monthly_salary": 2000}
+REFUNDED = {"plan": "ley1", "age": 50, "service_years": 15, "average_salary": 30000, "refunded": True}
+ALL = {"teachers A1": TEACHERS_A1, "ley447 coordinated": LEY447_COORDINATED, "ley1 reduced": LEY1_REDUCED,
+       "teachers deferred": TEACHERS_DEFERRED, "refunded": REFUNDED}
+
+DISCLAIMER = {"es": "Este es un estimado, no una determinación oficial",
+              "en": "This is an estimate, not an official determination"}
+# The assumptions' values in the default scenario, as printed (RULES.md defaults).
+ASSUMPTION_VALUES = {
+    "teachers": {"teachers_contribution_rate": "9%", "averaging_months": "36"},
+    "ley447": {"early_reduction_per_year": "6%", "merit_min_service": "30", "merit_age": "55",
+               "merit_pct_55_plus": "75%", "merit_pct_under_55": "65%", "averaging_years": "3"},
+    "ley1": {"early_reduction_per_year": "6%", "averaging_years": "5"},
+}
+NOT_GIVEN = {"es": "— (no indicado)", "en": "— (not given)"}
+
+
+def pdf_text(pdf: bytes) -> str:
+    """The text of every page, whitespace collapsed (lines wrap anywhere)."""
+    reader = PdfReader(io.BytesIO(pdf))
+    return " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
+
+
+def report(data: dict, lang: str, **options) -> tuple[bytes, str]:
+    pdf = build_report(read_scenario(data), lang, generated_on=date(2026, 11, 29), **options)
+    return pdf, pdf_text(pdf)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", ALL)
+def test_every_report_is_a_pdf_with_assumptions_inputs_rulebook_and_disclaimer(name, lang):
+    data = ALL[name]
+    pdf, text = report(data, lang)
+    assert pdf.startswith(b"%PDF")
+    assert DISCLAIMER[lang] in text
+    assert " ".join(t("report.disclaimer", lang).split()) in text
+    assert RULEBOOK_VERSION in text and RULEBOOK_DATE in text
+    for key, value in ASSUMPTION_VALUES[data["plan"]].items():
+        spec = definitions(data["plan"])[key]
+        assert f"{spec.label(lang)} {value}" in text, key
+        assert " ".join(spec.source(lang).split()) in text, key
+    if data["plan"] != "teachers":
+        assert f"{definitions(data['plan'])['reduction_factor'].label(lang)} {NOT_GIVEN[lang]}" in text
+    for field in read_scenario(data).contract_dict():
+        assert f"({field})" in text, field
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_teachers_published_example_with_its_contribution(lang):
+    _, text = report(TEACHERS_A1, lang)
+    assert "$1,467.08" in text and "$17,604.96" in text
+    assert "$176.05" in text and "$1,291.03" in text  # 9% until 55, and the net amount
+    assert t("rule.teachers.A1", lang) in text
+    assert display("000 ¶A.1", lang) in text
+    assert "$1,956.11" in text and "52" in text and "30" in text  # the inputs
+    assert t("step.average_monthly", lang) in text  # the steps table
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_coordinated_pension_before_and_from_65(lang):
+    _, text = report(LEY447_COORDINATED, lang)
+    assert "$1,875.00" in text and "$1,167.50" in text
+    assert t("rule.ley447.merit", lang) in text
+    assert t("report.from_coordination", lang, age="65", amount="$1,167.50") in text
+    assert t("step.coordination_formula", lang) in text
+    assert t("rule.ley447.18.2", lang) in text and "$1,250.00" in text  # the alternative
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_reduced_pension_shows_the_factor_and_the_unreduced_amount(lang):
+    _, text = report(LEY1_REDUCED, lang)
+    assert "$783.00" in text and "$1,350.00" in text
+    assert t("report.reduced", lang, factor="0.58", unreduced="$1,350.00") in text
+    assert t("rule.ley1.c", lang) in text
+    assert "1 − 6% × (65 − 58)" in text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_not_covered_and_refunded_reports_give_the_reasons_and_no_amount(lang):
+    _, deferred = report(TEACHERS_DEFERRED, lang)
+    assert t("report.not_covered", lang) in deferred
+    assert " ".join(t("reason.teachers_deferred", lang).split()) in deferred
+    assert t("report.monthly_label", lang) not in deferred
+    _, refunded = report(REFUNDED, lang)
+    assert t("report.refunded", lang) in refunded
+    assert " ".join(t("reason.refunded", lang).split()) in refunded
+    assert t("report.monthly_label", lang) not in refunded
+    assert "$0.00" not in refunded
+
+
+def test_spanish_characters_survive_and_each_language_stays_itself():
+    _, es = report(TEACHERS_A1, "es")
+    _, en = report(TEACHERS_A1, "en")
+    for word in ("Pensión", "años", "¿Cómo se calculó?", "Fórmula", "Sección", "−", "×", "·"):
+        assert word in es, word
+    assert "Estimated monthly pension" in en and "Pensión mensual estimada" not in en
+    assert "Pensión mensual estimada" in es and "Estimated monthly pension" not in es
+    assert "29 de noviembre de 2026" in es and "November 29, 2026" in en
+
+
+def test_not_eligible_gives_the_earliest_age_and_the_chart_where_it_starts():
+    data = {"plan": "ley1", "age": 40, "service_years": 15, "average_salary": 30000}
+    _, text = report(data, "es")
+    assert t("report.not_eligible", "es") in text
+    assert f"{t('report.earliest_label', 'es')} 55 años" in text
+    assert t("report.chart", "es") in text and t("report.chart_axis_x", "es") in text
+    assert "40 – 54" in text  # the ages without a pension, in one row of the chart's table
+
+
+def test_key_dates_are_sentences_with_calendar_dates():
+    data = {"plan": "ley447", "age": 50, "service_years": 22, "average_salary": 30000, "coordinated": True}
+    _, es = report(data, "es", birth_date=date(1976, 5, 31))
+    assert "El 31 de mayo de 2031 (a los 55 años de edad), con 27 años de servicio" in es
+    assert "$902.00" in es and "$1,875.00" in es
+    _, en = report(data, "en", birth_date=date(1976, 5, 31))
+    assert "On May 31, 2031 (at 55 years of age), with 27 years of service" in en
+    assert "May 31, 1976" in en  # the birth date among the inputs
+
+
+def test_given_assumptions_show_their_value_and_default():
+    data = dict(LEY1_REDUCED, assumptions={"reduction_factor": 0.8})
+    _, text = report(data, "en")
+    label = definitions("ley1")["reduction_factor"].label("en")
+    assert f"{label} 80% (given; default —)" in text
+    assert "$1,080.00" in text  # 16,200 × 0.8 ÷ 12
+    assert "(assumptions.reduction_factor)" in text
+
+
+def test_chart_is_skipped_with_a_sentence_when_not_in_whole_months():
+    _, text = report(dict(LEY1_REDUCED, age=58.3), "en")
+    assert " ".join(t("report.chart_skipped", "en").split()) in text
+
+
+def test_chart_ages_run_fifteen_years_and_at_least_to_70():
+    assert chart_ages(read_scenario(LEY1_REDUCED)) == list(range(58, 74))
+    young = read_scenario({"plan": "ley1", "age": 40, "service_years": 15, "average_salary": 1})
+    assert chart_ages(young) == list(range(40, 71))

@@ -1,0 +1,85 @@
+"""`python -m estimator report SCENARIO.json -o FILE.pdf`, through a real subprocess."""
+
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+from pypdf import PdfReader
+
+from tests.conftest import ROOT
+
+SCENARIO = {"plan": "teachers", "age": 52, "service_years": 30, "average_monthly_salary": 1956.11}
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "estimator", "report", *map(str, args)],
+                          capture_output=True, text=True, cwd=ROOT)
+
+
+@pytest.mark.parametrize("lang, written", [("es", "Informe escrito"), ("en", "Report written")])
+def test_writes_a_valid_pdf_and_says_so_in_one_line(tmp_path, lang, written):
+    source, target = tmp_path / "scenario.json", tmp_path / "report.pdf"
+    source.write_text(json.dumps(SCENARIO), encoding="utf-8")
+    proc = run(source, "--lang", lang, "-o", target, "--birth-date", "1974-03-15")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == ""
+    assert proc.stderr.count("\n") == 1 and written in proc.stderr
+    pdf = target.read_bytes()
+    assert pdf.startswith(b"%PDF")
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+    assert "$1,467.08" in text
+
+
+BAD_FILES = {
+    "invalid JSON": ('{"plan": "teachers", "age": ', "JSON"),
+    "not an object": ("[1, 2]", "JSON"),
+    "invalid scenario": (json.dumps(dict(SCENARIO, plan="ley3")), "plan:"),
+    "missing field": (json.dumps({"plan": "ley1", "age": 65, "average_salary": 1}), "service_years:"),
+    "wrong type": (json.dumps(dict(SCENARIO, age="52")), "age:"),
+    "service too long": (json.dumps(dict(SCENARIO, service_years=45)), "service_years:"),
+}
+
+
+def assert_clear_failure(proc, target, expected: str) -> None:
+    assert proc.returncode == 1
+    assert "Traceback" not in proc.stderr
+    assert proc.stderr.count("\n") == 1 and expected in proc.stderr
+    assert not target.exists()
+    assert not list(target.parent.glob("*.pdf*"))
+
+
+@pytest.mark.parametrize("name", BAD_FILES)
+def test_a_bad_file_gives_one_clear_line_exit_1_and_no_file(tmp_path, name):
+    content, expected = BAD_FILES[name]
+    source, target = tmp_path / "scenario.json", tmp_path / "report.pdf"
+    source.write_text(content, encoding="utf-8")
+    assert_clear_failure(run(source, "-o", target), target, expected)
+
+
+def test_messages_follow_the_chosen_language(tmp_path):
+    source, target = tmp_path / "scenario.json", tmp_path / "report.pdf"
+    source.write_text(json.dumps({"plan": "ley1", "age": 65, "average_salary": 1}), encoding="utf-8")
+    assert_clear_failure(run(source, "--lang", "es", "-o", target), target, "Falta el campo")
+    assert_clear_failure(run(source, "--lang", "en", "-o", target), target, "is required and missing")
+
+
+def test_a_missing_file_gives_one_clear_line_exit_1_and_no_file(tmp_path):
+    target = tmp_path / "report.pdf"
+    assert_clear_failure(run(tmp_path / "nowhere.json", "--lang", "en", "-o", target), target, "nowhere.json")
+
+
+def test_a_bad_birth_date_gives_one_clear_line_exit_1_and_no_file(tmp_path):
+    source, target = tmp_path / "scenario.json", tmp_path / "report.pdf"
+    source.write_text(json.dumps(SCENARIO), encoding="utf-8")
+    assert_clear_failure(run(source, "-o", target, "--birth-date", "1974-13-01"), target, "--birth-date")
+
+
+def test_an_unwritable_target_gives_one_clear_line_and_exit_1(tmp_path):
+    source = tmp_path / "scenario.json"
+    source.write_text(json.dumps(SCENARIO), encoding="utf-8")
+    target = tmp_path / "no-such-folder" / "report.pdf"
+    proc = run(source, "-o", target)
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr
+    assert proc.stderr.count("\n") == 1 and "report.pdf" in proc.stderr
