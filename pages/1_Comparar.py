@@ -13,6 +13,7 @@ from ui.compare import difference_reasons
 from ui.form import _values
 from ui.frame import frame
 from ui.member import age_label, build_member
+from ui.saved import load_inputs, values_from_saved
 from ui.text import ui_text
 
 MAX_SCENARIOS = 4
@@ -36,6 +37,22 @@ if member is not None and len(comparison) < MAX_SCENARIOS:
         if st.button(say("add"), key="variant_add"):
             comparison.append(scenario_at(member.situation, Fraction(years), Fraction(extra)).contract_dict())
             st.rerun()
+
+uploads = st.file_uploader(ui_text("saved.compare_upload", lang), type=["json"], accept_multiple_files=True,
+                           key="compare_uploads")
+new_files = [u for u in uploads or [] if u.file_id not in st.session_state.setdefault("compare_seen", [])]
+added = 0
+for upload in new_files:
+    st.session_state["compare_seen"].append(upload.file_id)
+    inputs, error = load_inputs(upload.getvalue(), lang)
+    saved_member, errors = (None, {}) if error else build_member(values_from_saved(inputs), today, lang)
+    if error or saved_member is None:
+        st.error(f"{upload.name}: {error or next(iter(errors.values()))}")
+    elif len(comparison) < MAX_SCENARIOS:
+        comparison.append(saved_member.scenario.contract_dict())
+        added += 1
+if added:
+    st.success(ui_text("saved.compare_added", lang, count=added))
 
 if not comparison:
     st.info(say("empty"))

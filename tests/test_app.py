@@ -149,3 +149,59 @@ def test_clear_forgets_the_member_and_keeps_the_language(app):
     assert app.session_state["comparison"] == []
     assert app.number_input(key="service_years").value == 27
     assert app.segmented_control(key="lang").value == "en"
+
+
+def test_disability_is_answered_with_who_can_answer_never_a_number(app):
+    app.checkbox(key="disability").check().run()
+    assert not app.exception
+    assert not app.metric
+    assert any("no puede contestar" in w.value for w in app.warning)
+    assert any("ASR" in m.value for m in app.markdown)
+
+
+def test_refund_says_there_is_no_pension_and_who_to_ask(app):
+    app.checkbox(key="refunded").check().run()
+    assert not app.metric
+    assert any("reembolso" in m.value and "ASR" in m.value for m in app.markdown)
+
+
+def test_benefit_freeze_is_labelled_and_holds_service(app):
+    before = app.metric[0].value
+    app.toggle(key="freeze").set_value(True).run()
+    assert not app.exception
+    assert any("Ley 3-2013" in w.value for w in app.warning)
+    assert app.metric[0].value != before  # service frozen at 30 June 2013: 13 years 8 months
+
+
+def test_key_dates_and_lifetime_view(app):
+    text = text_of(app)
+    assert "Fechas clave" in [h.value for h in app.subheader]
+    assert "Regla 18.2" in text and "con el Plan Coordinado, desde los 65" in text
+    app.number_input(key="lifetime_other").set_value(60).run()
+    assert not app.exception
+    assert any("alcanza lo cobrado" in m.value for m in app.markdown)
+    assert any("sin aumentos de costo de vida" in c.value for c in app.caption)
+
+
+def test_session_mode_enlarges_type(app):
+    app.toggle(key="session_mode").set_value(True).run()
+    assert not app.exception
+    assert app.session_state["session_mode"] is True
+
+
+def test_saved_inputs_load_back_into_the_form(app):
+    from ui.saved import apply_saved, dump_inputs
+    from ui.state import example
+
+    saved = example(date.today()) | {"service_years": 22, "average_annual": 41000.0}
+    state = {}
+    assert apply_saved(state, dump_inputs(saved), "es")
+    assert state["saved_note"][0] == "success"
+    for key, value in state.items():
+        if key in saved:
+            app.session_state[key] = value
+    app.run()
+    assert not app.exception
+    assert app.number_input(key="service_years").value == 22
+    assert app.number_input(key="average_annual").value == 41000.0
+    assert not apply_saved(state, b"{}", "es") and state["saved_note"][0] == "error"

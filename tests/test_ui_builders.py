@@ -150,3 +150,29 @@ def test_ui_catalogs_have_the_same_keys_and_placeholders():
 ])
 def test_citations_read_as_the_law_does(cite, es, en):
     assert display(cite, "es") == es and display(cite, "en") == en
+
+
+def test_saved_inputs_round_trip_exactly():
+    from ui.saved import dump_inputs, load_inputs, values_from_saved
+    from ui.state import example
+    state = example(TODAY) | {"history_values": [30000.0, 31000.5, 29999.99], "average_annual": 36123.45}
+    inputs, error = load_inputs(dump_inputs(state), "es")
+    assert error is None
+    assert inputs["history_rows"] == [30000.0, 31000.5, 29999.99]
+    assert {k: v for k, v in inputs.items() if k != "history_rows"} == {
+        k: state[k] for k in inputs if k != "history_rows"}
+    member, errors = build_member(values_from_saved(inputs), TODAY, "es")
+    assert not errors and member.situation.today.average_salary == Fraction("36123.45")
+
+
+@pytest.mark.parametrize("raw, words", [
+    (b"not json", "JSON"),
+    (b'{"format": "something-else", "version": 1}', "no es de datos"),
+    (b'{"format": "estimador-pension/inputs", "version": 1, "inputs": {"system": "army"}}', "system"),
+    (b'{"format": "estimador-pension/inputs", "version": 2, "inputs": {}}', "version"),
+    (b"x" * 300_000, "grande"),
+])
+def test_damaged_or_foreign_saved_files_are_refused_with_a_reason(raw, words):
+    from ui.saved import load_inputs
+    inputs, error = load_inputs(raw, "es")
+    assert inputs is None and words in error

@@ -16,7 +16,7 @@ from estimator.freeze import freeze_for
 from estimator.models import GROUPS, government_plan
 
 from .member import FormValues, history_size, plan_of, salaries_from_csv
-from .saved import dump_inputs, load_inputs
+from .saved import apply_saved, dump_inputs
 from .text import ui_text
 
 KEEP = "session"  # widget values survive page switches and being hidden
@@ -151,18 +151,8 @@ def _saved_inputs(lang: str) -> None:
 def _load_saved(lang: str) -> None:
     """Runs before the page is drawn, so it may set the form's widgets."""
     upload = st.session_state.get("saved_upload")
-    if upload is None:
-        return
-    inputs, error = load_inputs(upload.getvalue(), lang)
-    if error:
-        st.session_state["saved_note"] = ("error", error)
-        return
-    history = inputs.pop("history_rows")
-    for key, value in inputs.items():
-        st.session_state[key] = value
-    st.session_state["history_rows"] = history
-    st.session_state.pop("history_editor", None)
-    st.session_state["saved_note"] = ("success", ui_text("saved.loaded", lang))
+    if upload is not None:
+        apply_saved(st.session_state, upload.getvalue(), lang)
 
 
 def _salary_inputs(lang: str, plan: str | None, slots: Slots) -> None:

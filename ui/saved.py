@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from estimator.models import GROUPS
 
+from .member import FormValues
 from .text import ui_text
 
 FORMAT = "estimador-pension/inputs"
@@ -86,6 +87,27 @@ def load_inputs(raw: bytes, lang: str) -> tuple[dict[str, Any] | None, str | Non
     try:
         saved = SavedFile.model_validate(data)
     except ValidationError as exc:
-        where = ".".join(str(p) for p in exc.errors()[0]["loc"][1:]) or "?"
+        loc = [str(part) for part in exc.errors()[0]["loc"]]
+        where = ".".join(loc[1:] if loc[:1] == ["inputs"] else loc) or "?"
         return None, ui_text("saved.invalid", lang, field=where)
     return saved.inputs.model_dump(), None
+
+
+def values_from_saved(inputs: dict[str, Any]) -> FormValues:
+    """The form values of a loaded file (its salary history included)."""
+    values = dict(inputs)
+    values["history"] = values.pop("history_rows")
+    return FormValues(**values)
+
+
+def apply_saved(state: dict[str, Any], raw: bytes, lang: str) -> bool:
+    """Put a saved file's inputs into the session (all of them, or none), with a note saying which."""
+    inputs, error = load_inputs(raw, lang)
+    if error:
+        state["saved_note"] = ("error", error)
+        return False
+    state["history_rows"] = inputs.pop("history_rows")
+    state.pop("history_editor", None)
+    state.update(inputs)
+    state["saved_note"] = ("success", ui_text("saved.loaded", lang))
+    return True

@@ -37,8 +37,6 @@ EXAMPLE: dict[str, Any] = {
     "merit_55_pct": 75.0,
     "merit_under_55_pct": 65.0,
 }
-# Keys that hold data but are not widgets of the member form.
-DATA_KEYS = ("history_rows", "comparison", "history_upload_note")
 # Kept when the session is cleared: how the app looks, not who the member is.
 VIEW_KEYS = ("lang", "session_mode")
 
