@@ -30,6 +30,9 @@ def government_plan(entry: date) -> str:
 GROUPS = ("general", "police", "firefighter", "mayor", "judiciary", "upr_extension")
 # A member works from 14 at the earliest: service can't exceed separation age − 14 (CONTRACT.md).
 EARLIEST_WORKING_AGE = 14
+# No age, service or amount of a real member comes near this; beyond it, answers would not fit a
+# JSON number (a double), so such input is refused with a message rather than answered wrongly.
+LARGEST_NUMBER = 10 ** 9
 
 
 def _number(value: Any) -> Fraction:
@@ -41,6 +44,8 @@ def _number(value: Any) -> Fraction:
         raise ValueError("not_finite") from None
     if exact < 0:
         raise ValueError("negative")
+    if exact > LARGEST_NUMBER:
+        raise ValueError("too_large")
     return exact
 
 
@@ -177,7 +182,7 @@ def _explain_error(exc: ValidationError, data: dict, lang: str) -> ScenarioError
                 except (TypeError, ValueError):
                     limit = "?"
             return ScenarioError(target, t(f"error.{code}", lang, limit=limit))
-        if code in ("not_a_number", "not_finite", "negative", "fraction_range"):
+        if code in ("not_a_number", "not_finite", "negative", "fraction_range", "too_large"):
             return ScenarioError(field, t(f"error.{code}", lang, field=field))
     return ScenarioError(field, t("error.invalid", lang, field=field))
 
