@@ -53,9 +53,14 @@ def money(value: Any) -> str:
 
 def number(value: Any, places: int = 2) -> str:
     """A plain number, without trailing zeros: 30, 27.5, 55.08."""
-    d = Decimal(str(float(value))) if not isinstance(value, (int, Decimal)) else Decimal(value)
+    if isinstance(value, int):
+        return str(value)
     if isinstance(value, Fraction):
+        if value.denominator == 1:
+            return str(value.numerator)
         d = Decimal(value.numerator) / Decimal(value.denominator)
+    else:
+        d = value if isinstance(value, Decimal) else Decimal(str(float(value)))
     text = f"{d.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP):f}"
     if "." in text:
         text = text.rstrip("0").rstrip(".")

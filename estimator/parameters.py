@@ -83,6 +83,11 @@ def definitions(plan: str) -> dict[str, Parameter]:
 
 
 @cache
+def _rendered(unit: str, value: Fraction) -> str:
+    return RENDER_BY_UNIT[unit](value)
+
+
+@cache
 def default_values(plan: str) -> dict[str, Fraction | None]:
     return {name: None if spec.value is None else Fraction(spec.value)
             for name, spec in definitions(plan).items()}
@@ -119,8 +124,8 @@ class Params:
             value = self.values[name]
             if value is None:
                 raise AttributeError(f"{name} has no value in this scenario")
-            render = RENDER_BY_UNIT[self.definitions[name].unit]
-            self._cache[name] = Q(value, render(value) if self._explain else None)
+            unit = self.definitions[name].unit
+            self._cache[name] = Q(value, _rendered(unit, value) if self._explain else None)
         return self._cache[name]
 
     def raw(self, name: str) -> Fraction | None:

@@ -1,0 +1,65 @@
+"""The command line on many scenarios, against a JSON-only baseline measured in the same run.
+
+    python benchmarks/cli_speed.py [--count 100000]
+
+Prints: the time to answer one line (start-up included), the time and lines a second for `--count`
+scenarios through `python -m estimator estimate`, the same lines through a baseline that only parses
+and re-writes JSON (the floor for any JSON Lines tool), and the ratio between them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BASELINE = "import sys, json\nfor line in sys.stdin:\n    sys.stdout.write(json.dumps(json.loads(line)) + '\\n')\n"
+
+
+def scenarios(count: int, seed: int = 7) -> list[str]:
+    rng = random.Random(seed)
+    lines = []
+    for _ in range(count):
+        plan = rng.choice(["teachers", "ley447", "ley1"])
+        age = rng.randint(40, 75) + rng.randint(0, 11) / 12
+        data = {"plan": plan, "age": round(age, 4), "service_years": round(min(age - 18, rng.uniform(5, 40)), 2)}
+        if plan == "teachers":
+            data["average_monthly_salary"] = round(rng.uniform(1500, 6000), 2)
+        else:
+            data["average_salary"] = round(rng.uniform(15000, 90000), 2)
+            data["group"] = rng.choice(["general", "general", "police", "firefighter"])
+            data["coordinated"] = plan == "ley447" and rng.random() < 0.5
+        lines.append(json.dumps(data))
+    return lines
+
+
+def timed(command: list[str], lines: list[str]) -> tuple[float, int]:
+    start = time.perf_counter()
+    proc = subprocess.run(command, input="\n".join(lines) + "\n", capture_output=True, text=True, cwd=ROOT)
+    elapsed = time.perf_counter() - start
+    return elapsed, proc.stdout.count("\n")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--count", type=int, default=100_000)
+    args = parser.parse_args()
+    lines = scenarios(args.count)
+    estimator = [sys.executable, "-m", "estimator", "estimate"]
+    one, _ = timed(estimator, lines[:1])
+    base_time, base_lines = timed([sys.executable, "-c", BASELINE], lines)
+    est_time, est_lines = timed(estimator, lines)
+    print(f"one line (start-up included): {one * 1000:8.0f} ms")
+    print(f"estimator: {est_lines:,} answers in {est_time:7.1f} s = {est_lines / est_time:>9,.0f} lines/s")
+    print(f"baseline:  {base_lines:,} lines   in {base_time:7.1f} s = {base_lines / base_time:>9,.0f} lines/s"
+          "  (parse and re-write JSON only)")
+    print(f"ratio:     the estimator takes {est_time / base_time:,.0f}× the baseline's time")
+
+
+if __name__ == "__main__":
+    main()
