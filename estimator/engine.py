@@ -117,7 +117,8 @@ def estimate(s: Scenario, lang: str = "es", *, average_steps: list[Step] | None 
         return _no_pension(False, [t("reason.teachers_deferred", lang)] + notes, steps)
 
     facts = facts_of(s)
-    steps.append(_average_step(s, facts, lang))
+    if not average_steps:  # a history's average already has its step
+        steps.append(_average_step(s, facts, lang))
     evaluations = [evaluate(rule, facts, params) for rule in rules_of(s.plan)]
     chosen = most_favourable(evaluations)
     if chosen is None:
