@@ -1,0 +1,59 @@
+"""Cold start to first result: from `streamlit run` to the first answer on screen, against a minimal
+Streamlit page started and loaded the same way in the same run.
+
+    python benchmarks/cold_start.py [--repeat 3]
+
+For each repeat, a new server process is started and a new browser page opens it; the time runs from
+the process start to the moment the first result is visible (this app: the example member's monthly
+pension; the minimal page: its one line of text). Prints the median of each and their ratio.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from benchmarks.streamlit_server import ROOT, launch_chromium, serve  # noqa: E402
+
+MINIMAL = 'import streamlit as st\nst.write("listo")\n'
+
+
+def cold_start(browser, script: Path, cwd: Path, visible: str) -> float:
+    with serve(script, cwd) as server:
+        page = browser.new_page()
+        page.goto(server.url)
+        page.get_by_text(visible).first.wait_for(timeout=120_000)
+        elapsed = time.perf_counter() - server.started_at
+        page.close()
+    return elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
+        minimal = Path(folder) / "minimal.py"
+        minimal.write_text(MINIMAL)
+        browser = launch_chromium(playwright)
+        app, base = [], []
+        for _ in range(args.repeat):
+            base.append(cold_start(browser, minimal, Path(folder), "listo"))
+            app.append(cold_start(browser, ROOT / "app.py", ROOT, "Pensión mensual a los"))
+        browser.close()
+    app_median, base_median = statistics.median(app), statistics.median(base)
+    print(f"minimal page: start to first text   {base_median:6.2f} s  (runs: {', '.join(f'{x:.2f}' for x in base)})")
+    print(f"this app:     start to first result {app_median:6.2f} s  (runs: {', '.join(f'{x:.2f}' for x in app)})")
+    print(f"ratio:        {app_median / base_median:.2f}")
+
+
+if __name__ == "__main__":
+    main()

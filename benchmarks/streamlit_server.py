@@ -1,0 +1,83 @@
+"""Start a Streamlit server on loopback and a headless system Chromium: shared by the benchmarks and
+the browser tests. Never `playwright install`: the browser is Debian's /usr/bin/chromium."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+@dataclass
+class Server:
+    url: str
+    process: subprocess.Popen
+    log: Path
+    started_at: float  # time.perf_counter() when the process was started
+
+    def output(self) -> str:
+        return self.log.read_text(errors="replace")
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def healthy(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
+            return response.status == 200 and response.read().decode().strip() == "ok"
+    except (urllib.error.URLError, OSError):
+        return False
+
+
+@contextmanager
+def serve(script: Path | str = "app.py", cwd: Path = ROOT, timeout_s: float = 60) -> Iterator[Server]:
+    """`streamlit run script` on a free loopback port, until it answers its health check; stopped after."""
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    log = Path(tempfile.mkstemp(prefix="streamlit-", suffix=".log")[1])
+    command = [sys.executable, "-m", "streamlit", "run", str(script), "--server.headless=true",
+               f"--server.port={port}", "--server.address=127.0.0.1", "--browser.gatherUsageStats=false",
+               "--server.fileWatcherType=none"]
+    with log.open("w") as sink:
+        started = time.perf_counter()
+        process = subprocess.Popen(command, cwd=cwd, stdout=sink, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+    server = Server(url, process, log, started)
+    try:
+        deadline = time.monotonic() + timeout_s
+        while not healthy(url):
+            if process.poll() is not None:
+                raise RuntimeError(f"streamlit exited with {process.returncode}:\n{server.output()[-3000:]}")
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"streamlit did not answer within {timeout_s} s:\n{server.output()[-3000:]}")
+            time.sleep(0.1)
+        yield server
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+        log.unlink(missing_ok=True)
+
+
+def launch_chromium(playwright):
+    """The system Chromium, headless (sync or async Playwright: returns what `launch` returns)."""
+    return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
