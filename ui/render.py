@@ -92,9 +92,13 @@ def charts_view(member: Member, lang: str) -> None:
     if member.plan == "teachers" and not member.situation.in_service:
         st.info(tx("not_covered"))
         return
-    tabs = st.tabs([tx("by_age"), tx("by_service", age=age_label(member.planned_age, lang)), tx("heat")])
+    # Only the open tab's chart is built and sent: the others wait until their tab is chosen.
+    tabs = st.tabs([tx("by_age"), tx("by_service", age=age_label(member.planned_age, lang)), tx("heat")],
+                   key="chart_tab", on_change="rerun")
     for tab, build, key in zip(tabs, (charts.age_chart, charts.service_chart, charts.heat_chart),
                                ("age", "service", "heat")):
+        if not tab.open:
+            continue
         with tab:
             chart = build(member, lang)
             st.plotly_chart(chart.figure, key=f"chart_{key}", alt=chart.alt, config={"displaylogo": False})
