@@ -1,0 +1,391 @@
+"""Load and soak test of the real app: many browser sessions at once, then one long-running session.
+
+    python benchmarks/load.py                                   # 20 sessions x 5 rounds, soak of 1000 reruns
+    python benchmarks/load.py --sessions 20 --rounds 3 --soak 300
+    python benchmarks/load.py --skip-soak                       # load phase only
+    python benchmarks/load.py --skip-load --soak 500            # soak phase only
+
+Starts ONE Streamlit server for app.py on a free port on 127.0.0.1 and drives it with the system
+Chromium (/usr/bin/chromium) through Playwright's async API; never run `playwright install`.
+
+LOAD: `--sessions` browser contexts (separate Streamlit sessions) open the page at the same time;
+then each, concurrently, types a different "Retribución promedio anual ($)" for `--rounds` rounds
+and waits for ITS OWN monthly pension (the metric under "Pensión mensual a los …"). The expected
+amount of every (session, round) is computed in-process with the project's own code
+(ui.state.example → ui.member.build_member → estimator.estimate), and every value is distinct, so a
+session showing another session's amount is counted as cross-talk. Errors: Streamlit exception
+boxes, timeouts, browser failures. Latency = Enter pressed → the new amount visible in that page.
+Also prints the server's memory per session: its RSS with all sessions connected, minus its RSS
+before they connected (after one warm-up visit, so the app's one-time imports are not counted),
+divided by the number of sessions.
+
+SOAK: one session performs `--soak` reruns, alternating two values and waiting for the amount to
+change each time (so the pace is bounded by the app itself); prints the server's RSS (VmRSS of the
+streamlit python process, from /proc/PID/status) before, after, and after 5 s idle, and the reruns
+per second.
+
+Exit code 0 unless the server cannot start (then 1). The server is terminated in all cases.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import dataclasses
+import os
+import sys
+import time
+from datetime import date
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.streamlit_server import CHROMIUM, Server, launch_chromium, serve  # noqa: E402
+from estimator import estimate  # noqa: E402
+from estimator.numbers import money  # noqa: E402
+from ui.member import FormValues, age_label, build_member  # noqa: E402
+from ui.state import example  # noqa: E402
+from ui.text import ui_text  # noqa: E402
+
+LANG = "es"
+INPUT = ".st-key-average_annual input"
+EXCEPTION = '[data-testid="stException"]'
+POLL_MS = 20  # how often each page checks for the new amount (in the browser)
+
+# True when the metric labelled `label` shows exactly `want`.
+SHOWS = """([label, want]) => {
+  for (const m of document.querySelectorAll('[data-testid="stMetric"]')) {
+    const l = m.querySelector('[data-testid="stMetricLabel"]');
+    if (l && l.innerText.trim().startsWith(label)) {
+      const v = m.querySelector('[data-testid="stMetricValue"]');
+      return !!v && v.innerText.trim() === want;
+    }
+  }
+  return false;
+}"""
+# The text the metric labelled `label` shows now ("" if none).
+SHOWN = """(label) => {
+  for (const m of document.querySelectorAll('[data-testid="stMetric"]')) {
+    const l = m.querySelector('[data-testid="stMetricLabel"]');
+    if (l && l.innerText.trim().startsWith(label)) {
+      const v = m.querySelector('[data-testid="stMetricValue"]');
+      return v ? v.innerText.trim() : "";
+    }
+  }
+  return "";
+}"""
+
+
+# ---------------------------------------------------------------- expected answers (project code)
+
+TODAY = date.today()
+_EXAMPLE = example(TODAY)
+BASE = FormValues(**{k: v for k, v in _EXAMPLE.items() if k in FormValues.__dataclass_fields__})
+
+
+def expected(average_annual: float) -> tuple[str, str]:
+    """(metric label, amount text) the app shows for the example member with this average salary."""
+    member, errors = build_member(dataclasses.replace(BASE, average_annual=average_annual), TODAY, LANG)
+    if member is None:
+        raise SystemExit(f"the example member with average {average_annual} is invalid: {errors}")
+    answer = estimate(member.scenario, LANG, average_steps=[member.average.step] if member.average else None)
+    if not answer.eligible:
+        raise SystemExit(f"the example member with average {average_annual} is not eligible")
+    label = ui_text("result.monthly", LANG, age=age_label(member.planned_age, LANG))
+    return label, money(answer.monthly_pension)
+
+
+def load_value(session: int, rnd: int, sessions: int) -> float:
+    """Distinct for every (session, round); never the example's 36,000 (the amount must change)."""
+    return 30500.0 + 1000.0 * (session + sessions * rnd)
+
+
+# ---------------------------------------------------------------- server
+
+def rss_kib(server: Server) -> int | None:
+    """The server process's resident memory (the python process running streamlit: no shell between)."""
+    try:
+        for line in Path(f"/proc/{server.process.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    except OSError:
+        return None
+    return None
+
+
+def cpu_s(server: Server) -> float | None:
+    """CPU seconds (user + system) the server process has used so far."""
+    try:
+        fields = Path(f"/proc/{server.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def mib(kib: int | None) -> str:
+    return "n/a" if kib is None else f"{kib / 1024:.1f} MiB"
+
+
+def pct(values: list[float], p: float) -> float:
+    """Nearest-rank percentile."""
+    ordered = sorted(values)
+    rank = max(1, min(len(ordered), int(-(-p * len(ordered) // 100))))
+    return ordered[rank - 1]
+
+
+def cpu_line(server: Server, cpu_start: float | None, wall_s: float, reruns: int) -> str:
+    now = cpu_s(server)
+    if cpu_start is None or now is None or wall_s <= 0:
+        return "server CPU: n/a"
+    used = now - cpu_start
+    return f"server CPU: {used:.1f} s over {wall_s:.1f} s = {100 * used / wall_s:.0f}% of one core, " \
+           f"{1000 * used / max(reruns, 1):.0f} ms per rerun (all {os.cpu_count()} cores are shared with the browser)"
+
+
+def latency_line(values: list[float]) -> str:
+    if not values:
+        return "latency: no successful measurement"
+    return (f"latency ms (n={len(values)}): p50 {pct(values, 50):.0f}  p90 {pct(values, 90):.0f}  "
+            f"p99 {pct(values, 99):.0f}  max {max(values):.0f}")
+
+
+# ---------------------------------------------------------------- browser helpers
+
+async def open_session(browser, url: str, label: str, amount: str, timeout_ms: int):
+    """A new browser context (its own Streamlit session) showing the example member's amount."""
+    context = await browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = await context.new_page()
+        await page.goto(url, timeout=timeout_ms)
+        await page.wait_for_function(SHOWS, arg=[label, amount], polling=250, timeout=timeout_ms)
+        await page.locator(INPUT).wait_for(state="visible", timeout=timeout_ms)
+    except BaseException:
+        await context.close()
+        raise
+    return context, page
+
+
+async def commit(page, value: float, label: str, amount: str, timeout_ms: int) -> float:
+    """Type the value, press Enter, wait until the metric shows `amount`; returns ms Enter → visible."""
+    field = page.locator(INPUT)
+    await field.fill(f"{value:.2f}", timeout=timeout_ms)
+    start = time.perf_counter()
+    await field.press("Enter", timeout=timeout_ms)
+    await page.wait_for_function(SHOWS, arg=[label, amount], polling=POLL_MS, timeout=timeout_ms)
+    return (time.perf_counter() - start) * 1000
+
+
+class Tally:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.errors: list[str] = []
+        self.crosstalk: list[str] = []
+
+
+# ---------------------------------------------------------------- load phase
+
+async def load_phase(browser, server: Server, sessions: int, rounds: int, timeout_ms: int) -> None:
+    print(f"\n== LOAD: {sessions} concurrent sessions x {rounds} rounds ==", flush=True)
+    label, start_amount = expected(BASE.average_annual)
+    plan = {(i, r): expected(load_value(i, r, sessions))[1] for i in range(sessions) for r in range(rounds)}
+    all_amounts = set(plan.values())
+    if len(all_amounts) != len(plan) or start_amount in all_amounts:
+        print("warning: some expected amounts coincide; cross-talk detection is weaker", flush=True)
+
+    # Warm-up: the first visit imports the app's modules; keep that out of the per-session memory.
+    cold = rss_kib(server)
+    t0 = time.perf_counter()
+    context, _ = await open_session(browser, server.url, label, start_amount, timeout_ms)
+    await context.close()
+    print(f"warm-up visit: {time.perf_counter() - t0:.1f} s; server RSS cold {mib(cold)} → warm {mib(rss_kib(server))}",
+          flush=True)
+    await asyncio.sleep(2)
+    before = rss_kib(server)
+
+    tally = Tally()
+    connected = 0
+    counts = {"arrived": 0, "finished": 0}
+    all_connected, go, all_finished, all_done = (asyncio.Event() for _ in range(4))
+
+    def arrived(ok: bool) -> None:
+        nonlocal connected
+        connected += ok
+        counts["arrived"] += 1
+        if counts["arrived"] == sessions:
+            all_connected.set()
+
+    def finished() -> None:
+        counts["finished"] += 1
+        if counts["finished"] == sessions:
+            all_finished.set()
+
+    async def one(i: int) -> None:
+        try:
+            context, page = await open_session(browser, server.url, label, start_amount, timeout_ms)
+        except Exception as exc:  # noqa: BLE001 — counted, reported
+            tally.errors.append(f"session {i} connect: {type(exc).__name__}: {str(exc).splitlines()[0]}")
+            arrived(False)
+            finished()
+            return
+        try:
+            arrived(True)
+            await go.wait()
+            for r in range(rounds):
+                value, want = load_value(i, r, sessions), plan[(i, r)]
+                try:
+                    tally.latencies.append(await commit(page, value, label, want, timeout_ms))
+                    typed = await page.locator(INPUT).input_value()
+                    if typed != f"{value:.2f}":
+                        tally.crosstalk.append(f"session {i} round {r}: input shows {typed}, typed {value:.2f}")
+                except Exception as exc:  # noqa: BLE001
+                    shown = ""
+                    try:
+                        shown = await page.evaluate(SHOWN, label)
+                    except Exception:  # noqa: BLE001
+                        pass
+                    if shown in all_amounts and shown != want:
+                        tally.crosstalk.append(f"session {i} round {r}: shows {shown}, expected {want}")
+                    else:
+                        tally.errors.append(f"session {i} round {r}: {type(exc).__name__} "
+                                            f"(shows {shown or 'nothing'}, expected {want})")
+                try:
+                    if await page.locator(EXCEPTION).count():
+                        tally.errors.append(f"session {i} round {r}: Streamlit exception box on the page")
+                except Exception as exc:  # noqa: BLE001
+                    tally.errors.append(f"session {i} round {r}: page check failed: {type(exc).__name__}")
+        finally:
+            finished()
+            await all_done.wait()  # keep every session open until all have finished
+            await context.close()
+
+    wall = time.perf_counter()
+    tasks = [asyncio.create_task(one(i)) for i in range(sessions)]
+    await all_connected.wait()  # bounded: each connect is bounded by timeout_ms
+    connect_s = time.perf_counter() - wall
+    await asyncio.sleep(1)
+    with_all = rss_kib(server)
+    print(f"{connected}/{sessions} sessions connected in {connect_s:.1f} s (each showing {start_amount})",
+          flush=True)
+    if before is not None and with_all is not None and connected:
+        print(f"memory per session: server RSS {mib(before)} before → {mib(with_all)} with {connected} sessions "
+              f"connected = {(with_all - before) / connected / 1024:.2f} MiB per session", flush=True)
+    rounds_start, rounds_cpu = time.perf_counter(), cpu_s(server)
+    go.set()
+    await all_finished.wait()  # bounded: every wait inside a round is bounded by timeout_ms
+    rounds_s = time.perf_counter() - rounds_start
+    rounds_cpu_line = cpu_line(server, rounds_cpu, rounds_s, sessions * rounds)
+    after_rounds = rss_kib(server)
+    all_done.set()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    wall_s = time.perf_counter() - wall
+
+    print(f"server RSS after the rounds (sessions still open): {mib(after_rounds)}; "
+          f"after closing them: {mib(rss_kib(server))}")
+    print(f"sessions: {sessions}  rounds: {rounds}  reruns measured: {len(tally.latencies)}/{sessions * rounds}")
+    print(f"errors: {len(tally.errors)}  cross-talk mismatches: {len(tally.crosstalk)}")
+    for line in (tally.errors + tally.crosstalk)[:20]:
+        print(f"  - {line}")
+    print(latency_line(tally.latencies))
+    print(f"rounds phase: {rounds_s:.1f} s ({len(tally.latencies) / max(rounds_s, 1e-9):.1f} reruns/s across sessions); "
+          + rounds_cpu_line)
+    print(f"total wall time (connect + rounds + close): {wall_s:.1f} s", flush=True)
+
+
+# ---------------------------------------------------------------- soak phase
+
+async def soak_phase(browser, server: Server, reruns: int, timeout_ms: int, limit_s: float) -> None:
+    print(f"\n== SOAK: {reruns} reruns in one session ==", flush=True)
+    label, start_amount = expected(BASE.average_annual)
+    values = (40500.0, 41500.0)
+    amounts = tuple(expected(v)[1] for v in values)
+    tally = Tally()
+    context, page = await open_session(browser, server.url, label, start_amount, timeout_ms)
+    try:
+        await asyncio.sleep(1)
+        before = rss_kib(server)
+        start, soak_cpu = time.perf_counter(), cpu_s(server)
+        done = 0
+        for n in range(reruns):
+            if time.perf_counter() - start > limit_s:
+                print(f"stopped after {limit_s:.0f} s (--soak-limit)")
+                break
+            try:
+                tally.latencies.append(await commit(page, values[n % 2], label, amounts[n % 2], timeout_ms))
+                done += 1
+            except Exception as exc:  # noqa: BLE001
+                tally.errors.append(f"rerun {n}: {type(exc).__name__}: {str(exc).splitlines()[0]}")
+                if len(tally.errors) >= 10:
+                    print("stopped after 10 errors")
+                    break
+            if n % 50 == 49 and await page.locator(EXCEPTION).count():
+                tally.errors.append(f"rerun {n}: Streamlit exception box on the page")
+        elapsed = time.perf_counter() - start
+        soak_cpu_line = cpu_line(server, soak_cpu, elapsed, done)
+        after = rss_kib(server)
+        await asyncio.sleep(5)
+        idle = rss_kib(server)
+    finally:
+        await context.close()
+    print(f"reruns: {done}/{reruns} in {elapsed:.1f} s = {done / elapsed:.1f} reruns/s; {soak_cpu_line}")
+    print(f"errors: {len(tally.errors)}")
+    for line in tally.errors[:10]:
+        print(f"  - {line}")
+    print(latency_line(tally.latencies))
+    print(f"server RSS: before {mib(before)}  after {mib(after)}  after 5 s idle {mib(idle)}"
+          + (f"  (growth {(idle - before) / 1024:+.1f} MiB, {(idle - before) / max(done, 1):+.2f} KiB per rerun)"
+             if before is not None and idle is not None else ""), flush=True)
+
+
+# ---------------------------------------------------------------- main
+
+async def run(args, server: Server) -> None:
+    from playwright.async_api import async_playwright
+
+    timeout_ms = int(args.timeout * 1000)
+    async with async_playwright() as pw:
+        browser = await launch_chromium(pw)
+        try:
+            if not args.skip_load:
+                try:
+                    await load_phase(browser, server, args.sessions, args.rounds, timeout_ms)
+                except Exception as exc:  # noqa: BLE001 — report, carry on
+                    print(f"load phase failed: {type(exc).__name__}: {exc}")
+            if not args.skip_soak and args.soak > 0:
+                try:
+                    await soak_phase(browser, server, args.soak, timeout_ms, args.soak_limit)
+                except Exception as exc:  # noqa: BLE001
+                    print(f"soak phase failed: {type(exc).__name__}: {exc}")
+        finally:
+            await browser.close()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--sessions", type=int, default=20, help="concurrent browser sessions (default 20)")
+    parser.add_argument("--rounds", type=int, default=5, help="value changes per session (default 5)")
+    parser.add_argument("--soak", type=int, default=1000, help="reruns in the soak session (default 1000)")
+    parser.add_argument("--skip-load", action="store_true")
+    parser.add_argument("--skip-soak", action="store_true")
+    parser.add_argument("--timeout", type=float, default=180, help="seconds per page load or per rerun wait")
+    parser.add_argument("--soak-limit", type=float, default=1800, help="stop the soak after this many seconds")
+    args = parser.parse_args()
+    args.sessions = max(1, args.sessions)
+    args.rounds = max(1, args.rounds)
+
+    wall = time.perf_counter()
+    try:
+        with serve("app.py") as server:
+            print(f"server: pid {server.process.pid} ({Path(sys.executable).name} -m streamlit), {server.url}, "
+                  f"RSS {mib(rss_kib(server))}")
+            print(f"machine: {os.cpu_count()} CPUs; browser {CHROMIUM}")
+            asyncio.run(run(args, server))
+    except RuntimeError as exc:
+        print(f"error: the Streamlit server could not start: {exc}", file=sys.stderr)
+        return 1
+    print(f"\ntotal: {time.perf_counter() - wall:.1f} s", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,81 @@
+"""Real-browser fixtures: `streamlit run app.py` on a free port, and the system Chromium driven by Playwright.
+
+Never run `playwright install` (it downloads a browser); these tests use Debian's `/usr/bin/chromium`.
+Without it the tests are skipped, except under CI (`CI` set), where a missing browser is a failure:
+a skip there would hide a missing install step.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from benchmarks.streamlit_server import CHROMIUM, launch_chromium, serve
+
+START_TIMEOUT_S = 60
+TIMEOUT_MS = 30_000  # the first load imports plotly, pandas and the rules: slow on 2 cores
+HERE = Path(__file__).resolve().parent
+
+
+def pytest_collection_modifyitems(config, items):
+    """Every test in this folder is a browser test (`-m "not browser"` leaves them out)."""
+    for item in items:
+        if HERE in Path(str(item.fspath)).resolve().parents:
+            item.add_marker(pytest.mark.browser)
+
+
+def _unavailable(reason: str) -> None:
+    """Skip, or fail under CI (CI=true / any non-empty value but "false"/"0")."""
+    if os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no"):
+        pytest.fail(f"{reason} (CI is set, so this is a failure, not a skip)", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> Path:
+    """The system Chromium and Playwright, or a skip (a failure under CI) saying what to install."""
+    if not CHROMIUM.exists():
+        _unavailable(f"{CHROMIUM} is missing: install Debian's chromium (`apt-get install -y chromium`); "
+                     "never `playwright install`")
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        _unavailable("Playwright for Python is missing: `pip install -e .[test]`")
+    return CHROMIUM
+
+
+@pytest.fixture(scope="session")
+def app_url(chromium_path):
+    """`streamlit run app.py` from the project root on a free loopback port (output to a file), once its
+    health check answers "ok"; stopped at the end of the session. Not started when there is no browser."""
+    try:
+        with serve("app.py", timeout_s=START_TIMEOUT_S) as server:
+            yield server.url
+    except RuntimeError as error:  # did not start: say why, with the server's output
+        pytest.fail(str(error), pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_path):
+    """The system Chromium (headless)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = launch_chromium(playwright)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser, app_url):
+    """A fresh browser context (a new Streamlit session) with a desktop-sized window."""
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=TIMEOUT_MS)
+    context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="es-PR")
+    context.set_default_timeout(TIMEOUT_MS)
+    tab = context.new_page()
+    yield tab
+    context.close()

@@ -1,0 +1,274 @@
+"""The app in a real browser, used as a person uses it: look, open, type, switch language and pages.
+
+Every check waits on what the user sees (`expect` retries until its timeout); there are no sleeps.
+Streamlit details these tests rely on:
+- a number input commits its value on Enter (or on leaving the field);
+- a date input is three typed segments (day / month / year, here DD/MM/YYYY); clicking one opens a
+  calendar, and the typed date is committed when that calendar closes (Escape, or a click elsewhere);
+- a table (`st.dataframe`) is drawn on a canvas; its visible cells are mirrored in an accessible
+  `<table role="grid">` inside the canvas, which is what screen readers (and these tests) read.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from datetime import date
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+
+import pytest
+
+try:
+    from playwright.sync_api import Locator, Page, expect
+except ImportError:  # under CI a missing Playwright is an error, not a skip (see conftest.py)
+    if os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no"):
+        raise
+    pytest.skip("Playwright for Python is missing: `pip install -e .[test]`", allow_module_level=True)
+
+pytestmark = pytest.mark.browser
+
+MONEY = re.compile(r"^\$\d{1,3}(,\d{3})*\.\d{2}$")
+NUMBER_CELL = re.compile(r"^-?\d+(\.\d+)?$")
+
+
+# --- the example member the app opens on, computed by hand -------------------------------------------
+
+def example_pension(today: date) -> tuple[int, str]:
+    """(planned age, monthly pension) of the app's example member, from the published rule, not the app's code.
+
+    The example (ui/state.py): Ley 447, entered 1989, born 15/02/1970, 27 years of service today, annual
+    average $36,000, retiring at 58 (or at the next birthday once past 57). Service grows with each month
+    worked until then, so the figure changes every month: on 2026-11-29 the member is 56 years and 9 months
+    old, has 28.25 years at 58 and gets $1,395.00. Service at the planned age stays between 27 and 29 years,
+    so Regla 18.2 (58 years of age and 10 of service) applies with the general formula: 1.5% of the average
+    for each of the first 20 years and 2% for each year over 20, a year's pension divided by 12 and rounded
+    to cents.
+    """
+    birth = date(1970, 2, 15)
+    months_old = (today.year - birth.year) * 12 + today.month - birth.month - (today.day < birth.day)
+    next_birthday_age = months_old // 12 + 1
+    planned = max(58, next_birthday_age)
+    service = Fraction(27) + Fraction(planned * 12 - months_old, 12)
+    assert 10 <= service < 30, "the example member left the Regla 18.2 range: update example_pension"
+    average = Fraction(36000)
+    annual = Fraction(15, 1000) * average * min(service, 20) + Fraction(2, 100) * average * max(service - 20, 0)
+    monthly = (Decimal(annual.numerator) / Decimal(annual.denominator) / 12).quantize(Decimal("0.01"), ROUND_HALF_UP)
+    return planned, f"${monthly:,.2f}"
+
+
+def test_example_pension_matches_the_brief():
+    assert example_pension(date(2026, 11, 29)) == (58, "$1,395.00")
+
+
+# --- helpers: what a person does ------------------------------------------------------------------------
+
+def open_app(page: Page, url: str, path: str = "") -> None:
+    page.goto(f"{url}/{path}")
+    expect(page.get_by_test_id("stApp")).to_be_visible()
+
+
+def metric(page: Page) -> Locator:
+    return page.get_by_test_id("stMain").get_by_test_id("stMetric").first
+
+
+def applied_rule(page: Page) -> Locator:
+    return page.get_by_test_id("stMain").locator("p", has_text="Regla aplicada:")
+
+
+def number_input(page: Page, key: str, label: str) -> Locator:
+    """The number field of the widget with this key ("años" and "meses" appear twice in the form)."""
+    return page.locator(f".st-key-{key}").get_by_role("spinbutton", name=label, exact=True)
+
+
+def type_number(field: Locator, value: str) -> None:
+    field.fill(value)
+    field.press("Enter")  # Streamlit commits a number input on Enter
+    expect(field).to_have_value(re.compile(rf"^{re.escape(value)}(\.0+)?$"))
+
+
+def type_date(page: Page, label: str, day_month_year: str) -> None:
+    """Type a date into the day / month / year segments, then close the calendar to commit it."""
+    day, month, year = day_month_year.split("/")
+    page.get_by_role("spinbutton", name=f"day, {label}", exact=True).click()
+    page.keyboard.type(day + month + year)  # each full segment moves on to the next
+    page.keyboard.press("Escape")  # closing the calendar commits the typed date
+    for part, value in (("day", day), ("month", month), ("year", year)):
+        expect(page.get_by_role("spinbutton", name=f"{part}, {label}", exact=True)).to_have_text(value)
+
+
+def grid_cells(container: Locator) -> Locator:
+    """The cells a table shows (its accessible mirror, see the module's docstring)."""
+    return container.locator('td[role="gridcell"]')
+
+
+def grid_headers(container: Locator) -> Locator:
+    return container.locator('th[role="columnheader"]')
+
+
+def scroll_table_right(page: Page, table: Locator) -> None:
+    table.hover()
+    page.mouse.wheel(3000, 0)
+
+
+def plain_number(amount: str) -> str:
+    """"$1,395.00" → "1395", as a table cell shows the number."""
+    return f"{Decimal(amount.strip('$').replace(',', '')).normalize():f}"
+
+
+# --- the tests ----------------------------------------------------------------------------------------------
+
+def test_first_screen_shows_the_example_members_pension(page, app_url):
+    open_app(page, app_url)
+    age, amount = example_pension(date.today())
+    expect(metric(page).get_by_test_id("stMetricLabel")).to_have_text(f"Pensión mensual a los {age} años")
+    expect(metric(page).get_by_test_id("stMetricValue")).to_have_text(amount)
+    expect(page.get_by_role("heading", name="Estimador de Pensión", level=1)).to_be_visible()
+    expect(applied_rule(page)).to_contain_text("Regla 18.2")
+    expect(page.locator("html")).to_have_attribute("lang", "es")
+
+
+def test_how_it_was_calculated_lists_steps_with_their_law(page, app_url):
+    open_app(page, app_url)
+    expect(metric(page).get_by_test_id("stMetricValue")).to_have_text(MONEY)
+    how = page.get_by_test_id("stExpander").filter(has_text="¿Cómo se calculó?")
+    how.get_by_text("¿Cómo se calculó?").click()
+    table = how.get_by_test_id("stDataFrame")
+    expect(table).to_be_visible()
+    expect(grid_headers(table).first).to_have_text("Paso")
+    expect(grid_cells(table).filter(has_text=re.compile(r"^Pensión mensual"))).not_to_have_count(0)
+    # The law column is to the right: scroll the table sideways, as a person would, to read it.
+    scroll_table_right(page, table)
+    expect(grid_headers(table).filter(has_text=re.compile(r"^Ley$"))).to_have_count(1)
+    expect(grid_cells(table).filter(has_text=re.compile(r"^Regla 18\.2$")).first).to_be_attached()
+    amount = metric(page).get_by_test_id("stMetricValue").inner_text()
+    expect(grid_cells(table).filter(has_text=re.compile(rf"^{re.escape(amount)}$")).first).to_be_attached()
+
+
+def test_three_charts_each_with_a_table_of_numbers(page, app_url):
+    open_app(page, app_url)
+    amount = metric(page).get_by_test_id("stMetricValue")
+    expect(amount).to_have_text(MONEY)
+    tabs = page.get_by_test_id("stTabs")
+    names = ["Pensión mensual según la edad de retiro",
+             re.compile(r"^Pensión mensual a los \d+ años según el servicio adicional acreditado$"),
+             "Edad de retiro × servicio adicional"]
+    for name in names:
+        tab = tabs.get_by_role("tab", name=name)
+        tab.click()
+        expect(tab).to_have_attribute("aria-selected", "true")
+        panel = tabs.get_by_role("tabpanel")  # only the visible one is in the accessibility tree
+        expect(panel).to_have_count(1)
+        expect(panel.locator(".js-plotly-plot")).to_have_count(1)
+        expect(panel.locator(".js-plotly-plot")).to_be_visible()
+        expect(panel.locator(".js-plotly-plot .main-svg").first).to_be_visible()  # plotly has drawn it
+        panel.get_by_test_id("stExpander").get_by_text("Ver la tabla de números").click()
+        table = panel.get_by_test_id("stDataFrame")
+        expect(table).to_be_visible()
+        expect(grid_headers(table).filter(has_text="Pensión mensual ($)")).to_have_count(1)
+        expect(grid_cells(table).filter(has_text=NUMBER_CELL)).not_to_have_count(0)
+        if name is names[1]:  # with no additional service, the table gives the pension shown above
+            expect(grid_cells(table).filter(has_text=re.compile(
+                rf"^{re.escape(plain_number(amount.inner_text()))}$")).first).to_be_attached()
+    # The app builds only the open tab's chart: one chart in the page's tabs at a time.
+    expect(tabs.locator(".js-plotly-plot")).to_have_count(1)
+
+
+def test_english_changes_the_words_not_the_numbers(page, app_url):
+    open_app(page, app_url)
+    age, _ = example_pension(date.today())
+    value = metric(page).get_by_test_id("stMetricValue")
+    expect(value).to_have_text(MONEY)
+    amount = value.inner_text()
+    average = number_input(page, "average_annual", "Retribución promedio anual ($)")
+    expect(average).to_have_value("36000.00")
+    expect(page.locator("html")).to_have_attribute("lang", "es")
+
+    page.get_by_test_id("stSidebar").get_by_role("radio", name="English").click()
+
+    expect(metric(page).get_by_test_id("stMetricLabel")).to_have_text(f"Monthly pension at {age} years")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.get_by_role("heading", name="Pension Estimator", level=1)).to_be_visible()
+    expect(page.get_by_test_id("stSidebar").get_by_role("link", name="Compare scenarios")).to_be_visible()
+    expect(value).to_have_text(amount)
+    expect(number_input(page, "average_annual", "Annual average pay ($)")).to_have_value("36000.00")
+    expect(page.get_by_role("spinbutton", name="year, Date of birth", exact=True)).to_have_text("1970")
+
+
+def test_a_teacher_entered_by_hand_gets_the_published_example(page, app_url):
+    """The teachers' system's published example: 30 years of service, average $1,956.11 → 75% = $1,467.08."""
+    open_app(page, app_url)
+    expect(metric(page).get_by_test_id("stMetricValue")).to_have_text(MONEY)
+    page.get_by_role("radiogroup", name="Sistema de retiro").get_by_text("Maestros", exact=True).click()
+    average = page.get_by_role("spinbutton", name="Promedio de los 36 salarios mensuales más altos ($)",
+                               exact=True)
+    expect(average).to_be_visible()
+    expect(page.get_by_role("spinbutton", name="day, Fecha en que entró por primera vez al Sistema")).to_have_count(0)
+    today = date.today()
+    type_date(page, "Fecha de nacimiento", f"01/{today.month:02d}/{today.year - 51}")  # 51 today: 52 is ahead
+    type_number(number_input(page, "service_years", "años"), "30")
+    type_number(number_input(page, "service_months", "meses"), "0")
+    type_number(average, "1956.11")
+    type_number(number_input(page, "retire_years", "años"), "52")
+    type_number(number_input(page, "retire_months", "meses"), "0")
+
+    expect(metric(page).get_by_test_id("stMetricLabel")).to_have_text("Pensión mensual a los 52 años")
+    expect(metric(page).get_by_test_id("stMetricValue")).to_have_text("$1,467.08")
+    expect(applied_rule(page)).to_contain_text("Maestros, Sección A")
+
+
+def test_an_impossible_service_is_explained_next_to_the_field(page, app_url):
+    open_app(page, app_url)
+    amount = metric(page).get_by_test_id("stMetricValue")
+    expect(amount).to_have_text(MONEY)
+    before = amount.inner_text()
+    service = number_input(page, "service_years", "años")
+
+    type_number(service, "60")  # born in 1970: at most some 42 years of working life
+
+    # The message sits right under the service inputs (the block holding them, then the message).
+    message = page.locator('[data-testid="stLayoutWrapper"]:has(.st-key-service_years)'
+                           ' + [data-testid="stElementContainer"] [data-testid="stAlert"]')
+    expect(message).to_be_visible()
+    expect(message).to_contain_text("Los años de servicio no pueden exceder la vida laboral")
+    expect(message).to_contain_text(re.compile(r"como máximo \d+(\.\d+)? años"))
+    expect(page.get_by_text("Corrija los datos marcados arriba para ver el estimado.")).to_be_visible()
+    expect(page.get_by_test_id("stMain").get_by_test_id("stMetric")).to_have_count(0)
+    # Everything else keeps what was typed.
+    expect(service).to_have_value("60")
+    expect(page.get_by_role("spinbutton", name="year, Fecha de nacimiento", exact=True)).to_have_text("1970")
+    expect(page.get_by_role("spinbutton", name="year, Fecha en que entró por primera vez al Sistema",
+                            exact=True)).to_have_text("1989")
+    expect(number_input(page, "average_annual", "Retribución promedio anual ($)")).to_have_value("36000.00")
+    expect(number_input(page, "retire_years", "años")).to_have_value(re.compile(r"^\d+$"))
+
+    type_number(service, "27")  # corrected: the message goes and the pension comes back
+    expect(message).to_have_count(0)
+    expect(metric(page).get_by_test_id("stMetricValue")).to_have_text(before)
+
+
+def test_compare_and_rules_pages_open_from_the_sidebar(page, app_url):
+    open_app(page, app_url)
+    value = metric(page).get_by_test_id("stMetricValue")
+    expect(value).to_have_text(MONEY)
+    amount = value.inner_text()
+    page.get_by_role("button", name="Añadir este escenario a la comparación").click()
+    expect(page.get_by_text("Escenario añadido a la comparación (1 de 4).")).to_be_visible()
+    sidebar = page.get_by_test_id("stSidebar")
+
+    sidebar.get_by_role("link", name="Comparar escenarios").click()
+    expect(page.get_by_role("heading", name="Comparar escenarios", level=1)).to_be_visible()
+    expect(page).to_have_url(re.compile(r"/Comparar"))
+    expect(page.get_by_role("heading", name="Escenario 1")).to_be_visible()
+    expect(metric(page).get_by_test_id("stMetricValue")).to_have_text(amount)
+
+    sidebar.get_by_role("link", name="Reglas y supuestos").click()
+    expect(page.get_by_role("heading", name="Reglas y supuestos", level=1)).to_be_visible()
+    expect(page).to_have_url(re.compile(r"/Reglas_y_supuestos"))
+    rule = page.get_by_test_id("stExpander").filter(has_text="Regla 18.2: 58 años de edad y 10 de servicio")
+    expect(rule.first).to_be_visible()
+    rule.first.get_by_text("Regla 18.2: 58 años de edad y 10 de servicio").click()
+    expect(rule.first.get_by_text("Texto de la ley")).to_be_visible()
+
+    sidebar.get_by_role("link", name="Estimado").click()
+    expect(metric(page).get_by_test_id("stMetricValue")).to_have_text(amount)
