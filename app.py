@@ -7,10 +7,10 @@ import streamlit as st
 
 from estimator import estimate
 from estimator.projection import scenario_at
-from ui.form import member_form
-from ui.frame import frame
 from estimator.freeze import freeze_for
 from estimator.report import build_report
+from ui.form import current_values, member_form
+from ui.frame import frame
 from ui.member import build_member, limits
 from ui.render import answer_view, charts_view, key_dates_view, limits_view, lifetime_view
 from ui.text import ui_text
@@ -20,12 +20,11 @@ today = date.today()
 st.title(ui_text("app.title", lang))
 st.caption(ui_text("app.subtitle", lang))
 
+# The answer is drawn before the form (from the values the widgets keep in the session), so the new
+# amount reaches the screen first; the form then shows each message under its field.
 inputs, results = st.columns([2, 3], gap="large")
-with inputs:
-    values, slots = member_form(lang, today)
+values = current_values(st.session_state)
 member, errors = build_member(values, today, lang)
-for message in slots.show(errors):
-    inputs.error(message)
 uncovered = limits(values, lang)
 with results:
     if uncovered:
@@ -50,6 +49,8 @@ with results:
                            data=partial(build_report, member.scenario, lang, birth_date=member.birth_date),
                            file_name=f"estimado-pension-{lang}.pdf", help=ui_text("result.report_help", lang))
         st.info(ui_text("app.disclaimer", lang))
+with inputs:
+    member_form(lang, today, errors)
 if member is not None:
     charts_view(member, lang)
     if answer.covered and not member.scenario.refunded:

@@ -10,7 +10,7 @@ from estimator.numbers import money
 from estimator.projection import scenario_at
 from estimator.texts import t
 from ui.compare import difference_reasons
-from ui.form import _values
+from ui.form import current_values
 from ui.frame import frame
 from ui.member import age_label, build_member
 from ui.saved import load_inputs, values_from_saved
@@ -25,7 +25,7 @@ st.title(say("title"))
 st.caption(say("intro"))
 comparison: list[dict] = st.session_state["comparison"]
 
-member, _ = build_member(_values(st.session_state), today, lang)
+member, _ = build_member(current_values(st.session_state), today, lang)
 if member is not None and len(comparison) < MAX_SCENARIOS:
     with st.expander(say("add_variant")):
         left, right = st.columns(2)

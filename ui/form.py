@@ -15,11 +15,12 @@ import streamlit as st
 from estimator.freeze import freeze_for
 from estimator.models import GROUPS, government_plan
 
-from .member import FormValues, history_size, plan_of, salaries_from_csv
+from .member import FormValues, apply_editor_changes, history_size, plan_of, salaries_from_csv
 from .saved import apply_saved, dump_inputs
 from .text import ui_text
 
 KEEP = "session"  # widget values survive page switches and being hidden
+SALARY = "salary"  # the salary table's column (its label is translated; its name is not)
 OLDEST = date(1900, 1, 1)
 
 
@@ -28,30 +29,36 @@ def option_label(prefix: str, lang: str, value: str) -> str:
     return ui_text(f"input.{prefix}{value}", lang)
 
 
-class Slots:
-    """A place under each field for its message."""
-
-    def __init__(self) -> None:
-        self._slots: dict[str, st.delta_generator.DeltaGenerator] = {}
-
-    def mark(self, field: str) -> None:
-        self._slots[field] = st.empty()
-
-    def show(self, errors: dict[str, str]) -> list[str]:
-        """Show each message under its field; return those that have no slot."""
-        unplaced = []
-        for field, message in errors.items():
-            if field in self._slots:
-                self._slots[field].error(message, icon="⚠️")
-            else:
-                unplaced.append(message)
-        return unplaced
+def _error_under(errors: dict[str, str], field: str) -> None:
+    """The message about `field`, right under it."""
+    if field in errors:
+        st.error(errors[field], icon="⚠️")
 
 
-def member_form(lang: str, today: date) -> tuple[FormValues, Slots]:
+# Fields with a place for their message in the form; a message about any other field goes on top.
+PLACED = ("entry_date", "birth_date", "separation_date", "service", "average", "history", "retire",
+          "social_security", "board_factor", "reduction_per_year")
+
+
+def current_values(state) -> FormValues:
+    """The form's values as they stand at the start of a run (widgets keep theirs in the session), so
+    the answer can be drawn before the form itself."""
+    plan = plan_of(_values(state))
+    if state.get("salary_mode") == "history" and plan is not None:
+        size = history_size(plan)
+        if len(state.get("history_rows") or []) < size:  # start from the average the member gave
+            average = state.get("average_monthly") if plan == "teachers" else state.get("average_annual")
+            state["history_rows"] = [average or 0.0] * size
+    return _values(state)
+
+
+def member_form(lang: str, today: date, errors: dict[str, str]) -> None:
+    """Draw the form, each message under its field."""
     tx = lambda key, **kw: ui_text(f"input.{key}", lang, **kw)  # noqa: E731
-    slots = Slots()
     state = st.session_state
+    for field, message in errors.items():
+        if field not in PLACED:
+            st.error(message, icon="⚠️")
     st.subheader(tx("heading"))
 
     st.radio(tx("system"), ["government", "teachers"], key="system", horizontal=True,
@@ -60,43 +67,43 @@ def member_form(lang: str, today: date) -> tuple[FormValues, Slots]:
     if not teachers:
         st.date_input(tx("entry_date"), key="entry_date", min_value=OLDEST, max_value=today,
                       format="DD/MM/YYYY", help=tx("entry_date_help"), persist_state=KEEP)
-        slots.mark("entry_date")
+        _error_under(errors, "entry_date")
         if state.get("entry_date"):
             st.caption(tx(f"plan_{government_plan(state['entry_date'])}"))
         st.selectbox(tx("group"), GROUPS, key="group", format_func=partial(option_label, "group_", lang),
                      help=tx("group_help"), persist_state=KEEP)
     st.date_input(tx("birth_date"), key="birth_date", min_value=OLDEST, max_value=today, format="DD/MM/YYYY",
                   help=tx("birth_date_help"), persist_state=KEEP)
-    slots.mark("birth_date")
+    _error_under(errors, "birth_date")
     st.radio(tx("status"), ["active", "separated"], key="status", horizontal=True,
              format_func=partial(option_label, "status_", lang), persist_state=KEEP)
     separated = state["status"] == "separated"
     if separated:
         st.date_input(tx("separation_date"), key="separation_date", min_value=OLDEST, max_value=today,
                       format="DD/MM/YYYY", help=tx("separation_date_help"), persist_state=KEEP)
-        slots.mark("separation_date")
+        _error_under(errors, "separation_date")
 
     st.markdown(f"**{tx('service_separated' if separated else 'service')}**", help=tx("service_help"))
     left, right = st.columns(2)
     left.number_input(tx("years"), min_value=0, max_value=80, step=1, key="service_years", persist_state=KEEP)
     right.number_input(tx("months"), min_value=0, max_value=11, step=1, key="service_months", persist_state=KEEP)
-    slots.mark("service")
+    _error_under(errors, "service")
 
     plan = plan_of(_values(state))
-    _salary_inputs(lang, plan, slots)
+    _salary_inputs(lang, plan, errors)
 
     st.markdown(f"**{tx('retire')}**", help=tx("retire_help"))
     left, right = st.columns(2)
     left.number_input(tx("years"), min_value=14, max_value=100, step=1, key="retire_years", persist_state=KEEP)
     right.number_input(tx("months"), min_value=0, max_value=11, step=1, key="retire_months", persist_state=KEEP)
-    slots.mark("retire")
+    _error_under(errors, "retire")
 
     if plan == "ley447":
         st.checkbox(tx("coordinated"), key="coordinated", help=tx("coordinated_help"), persist_state=KEEP)
         if state["coordinated"]:
             st.number_input(tx("social_security"), min_value=0.0, max_value=20000.0, step=50.0, value=None,
                             key="social_security", help=tx("social_security_help"), persist_state=KEEP)
-            slots.mark("social_security")
+            _error_under(errors, "social_security")
         st.checkbox(tx("june_1960"), key="june_1960", help=tx("june_1960_help"), persist_state=KEEP)
     if teachers:
         st.checkbox(tx("shortfall"), key="shortfall", help=tx("shortfall_help"), persist_state=KEEP)
@@ -118,11 +125,11 @@ def member_form(lang: str, today: date) -> tuple[FormValues, Slots]:
             if state["reduction_mode"] == "board":
                 st.number_input(tx("board_factor"), min_value=0.0, max_value=1.0, step=0.01, format="%.4f",
                                 value=None, key="board_factor", help=tx("board_factor_help"), persist_state=KEEP)
-                slots.mark("board_factor")
+                _error_under(errors, "board_factor")
             else:
                 st.number_input(tx("reduction_per_year"), min_value=0.0, max_value=100.0, step=0.5,
                                 key="reduction_per_year_pct", help=tx("reduction_per_year_help"), persist_state=KEEP)
-                slots.mark("reduction_per_year")
+                _error_under(errors, "reduction_per_year")
         if teachers:
             st.number_input(tx("contribution_rate"), min_value=0.0, max_value=100.0, step=0.5,
                             key="contribution_rate_pct", help=tx("contribution_rate_help"), persist_state=KEEP)
@@ -132,7 +139,6 @@ def member_form(lang: str, today: date) -> tuple[FormValues, Slots]:
             st.number_input(tx("merit_under_55"), min_value=0.0, max_value=100.0, step=1.0,
                             key="merit_under_55_pct", help=tx("merit_help"), persist_state=KEEP)
     _saved_inputs(lang)
-    return _values(state), slots
 
 
 def _saved_inputs(lang: str) -> None:
@@ -155,7 +161,7 @@ def _load_saved(lang: str) -> None:
         apply_saved(st.session_state, upload.getvalue(), lang)
 
 
-def _salary_inputs(lang: str, plan: str | None, slots: Slots) -> None:
+def _salary_inputs(lang: str, plan: str | None, errors: dict[str, str]) -> None:
     tx = lambda key, **kw: ui_text(f"input.{key}", lang, **kw)  # noqa: E731
     state = st.session_state
     teachers = plan == "teachers"
@@ -168,37 +174,37 @@ def _salary_inputs(lang: str, plan: str | None, slots: Slots) -> None:
         else:
             st.number_input(tx("average_annual"), min_value=0.0, max_value=2000000.0, step=500.0, format="%.2f",
                             key="average_annual", help=tx("average_annual_help"), persist_state=KEEP)
-        slots.mark("average")
+        _error_under(errors, "average")
         return
-    size = history_size(plan)
-    if len(state["history_rows"]) < size:  # start from the average the member gave
-        average = state["average_monthly"] if teachers else state["average_annual"]
-        state["history_rows"] = [average or 0.0] * size
-    upload = st.file_uploader(tx("history_upload"), type=["csv", "txt"], key="history_upload",
-                              help=tx("history_upload_help"))
-    if upload is not None and state.get("history_upload_id") != upload.file_id:
-        salaries, error = salaries_from_csv(upload.getvalue(), lang)
-        state["history_upload_id"] = upload.file_id
-        if error:
-            state["history_upload_note"] = ("error", error)
-        else:
-            state["history_rows"] = salaries
-            state.pop("history_editor", None)
-            state["history_upload_note"] = ("success", ui_text("error.csv_loaded", lang, count=len(salaries)))
+    st.file_uploader(tx("history_upload"), type=["csv", "txt"], key="history_upload",
+                     help=tx("history_upload_help"), on_change=partial(_csv_uploaded, lang))
     note = state.get("history_upload_note")
     if note:
         getattr(st, note[0])(note[1])
-    frame = pd.DataFrame({tx("history_salary"): state["history_rows"]})
-    edited = st.data_editor(frame, key="history_editor", num_rows="dynamic", hide_index=False,
-                            column_config={tx("history_salary"): st.column_config.NumberColumn(
-                                min_value=0.0, format="$%.2f")})
-    state["history_values"] = [None if pd.isna(v) else float(v) for v in edited.iloc[:, 0].tolist()]
+    st.data_editor(pd.DataFrame({SALARY: state["history_rows"]}), key="history_editor", num_rows="dynamic",
+                   column_config={SALARY: st.column_config.NumberColumn(tx("history_salary"), min_value=0.0,
+                                                                         format="$%.2f")})
     st.caption(tx("history_monthly" if teachers else "history_annual") + " — " + tx("history_help"))
-    slots.mark("history")
+    _error_under(errors, "history")
+
+
+def _csv_uploaded(lang: str) -> None:
+    """Runs before the page is drawn: the uploaded salaries replace the table (or a message says why not)."""
+    state = st.session_state
+    upload = state.get("history_upload")
+    if upload is None:
+        return
+    salaries, error = salaries_from_csv(upload.getvalue(), lang)
+    if error:
+        state["history_upload_note"] = ("error", error)
+        return
+    state["history_rows"] = salaries
+    state.pop("history_editor", None)
+    state["history_upload_note"] = ("success", ui_text("error.csv_loaded", lang, count=len(salaries)))
 
 
 def _values(state) -> FormValues:
     names = FormValues.__dataclass_fields__
     values = {name: state.get(name) for name in names if name in state and name != "history"}
-    values["history"] = state.get("history_values", [])
+    values["history"] = apply_editor_changes(state.get("history_rows") or [], state.get("history_editor"), SALARY)
     return FormValues(**values)

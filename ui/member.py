@@ -249,3 +249,29 @@ def salaries_from_csv(raw: bytes, lang: str) -> tuple[list[float], str | None]:
 
 def history_size(plan: str) -> int:
     return window(plan)
+
+
+def apply_editor_changes(rows: list[float | None], changes: dict | None, column: str = "salary") -> list[float | None]:
+    """The salary table as the member sees it: the stored rows with the table editor's pending changes
+    (edited, deleted and added rows, Streamlit's data-editor state) applied."""
+    if not changes:
+        return list(rows)
+    values = list(rows)
+    for index, edit in (changes.get("edited_rows") or {}).items():
+        position = int(index)
+        if 0 <= position < len(values) and column in edit:
+            values[position] = _salary_cell(edit[column])
+    deleted = {int(i) for i in changes.get("deleted_rows") or []}
+    values = [v for i, v in enumerate(values) if i not in deleted]
+    values += [_salary_cell(added.get(column)) for added in changes.get("added_rows") or []]
+    return values
+
+
+def _salary_cell(value) -> float | None:
+    if value is None or value == "":
+        return None
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return None
+    return None if number != number else number  # NaN: an empty cell

@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from estimator.models import GROUPS
 
-from .member import FormValues
+from .member import FormValues, apply_editor_changes
 from .text import ui_text
 
 FORMAT = "estimador-pension/inputs"
@@ -69,7 +69,7 @@ class SavedFile(BaseModel):
 def dump_inputs(state: dict[str, Any]) -> bytes:
     """The current inputs as a file (what the member typed, nothing derived)."""
     values = {name: state.get(name) for name in SavedInputs.model_fields}
-    values["history_rows"] = list(state.get("history_values") or state.get("history_rows") or [])
+    values["history_rows"] = apply_editor_changes(state.get("history_rows") or [], state.get("history_editor"))
     saved = SavedFile(format=FORMAT, version=VERSION, inputs=SavedInputs.model_validate(values))
     return saved.model_dump_json(indent=2).encode("utf-8")
 
