@@ -98,7 +98,14 @@ def average_at(situation: Situation, age: Fraction, futures: list[Fraction] | No
     # are among the first or the last `size`, so only those need ranking.
     chosen = sorted({*range(min(size, periods)), *range(max(0, periods - size), periods)})
     candidates = sorted(history, reverse=True)[:size] + [futures[k] for k in chosen]
-    return average_from_history(s.plan, candidates).value
+    return _top_average(s.plan, candidates, size)
+
+
+def _top_average(plan: str, salaries: list[Fraction], size: int) -> Fraction:
+    """`averages.average_from_history` for salaries already checked: the mean of the `size` highest
+    (M rounded to cents for teachers). A test checks the two agree."""
+    mean = sum(sorted(salaries, reverse=True)[:size]) / size
+    return Fraction(round_cents(mean)) if plan == "teachers" else mean
 
 
 def scenario_at(situation: Situation, age: Fraction, extra_service: Fraction = Fraction(0),
