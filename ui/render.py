@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-import pandas as pd
-import streamlit as st
-
 import math
 from fractions import Fraction
 
+import pandas as pd
+import streamlit as st
+
 from estimator import Answer, estimate
 from estimator.citations import display
-from estimator.numbers import money, number
-from estimator.texts import t
 from estimator.lifetime import break_even, total_until
+from estimator.numbers import money, number
 from estimator.projection import scenario_at
+from estimator.texts import t
 from estimator.timeline import date_at, key_dates
 
 from . import charts
@@ -25,25 +25,24 @@ def answer_view(member: Member, answer: Answer, lang: str) -> None:
     tx = lambda key, **kw: ui_text(f"result.{key}", lang, **kw)  # noqa: E731
     st.subheader(tx("heading"))
     age = age_label(member.planned_age, lang)
-    if not answer.covered:
+    if not answer.covered:  # the teachers' plan has no deferred pension (RULES.md §2)
         st.warning(tx("not_covered"), icon="🚫")
-        for reason in answer.reasons:
-            st.markdown(f"- {reason}")
-        st.markdown(f"- {ui_text('limits.teachers_deferred', lang)}")
+        _bullets(answer.reasons + [ui_text("limits.teachers_deferred", lang)])
         return
     if not answer.eligible:
         st.warning(tx("not_eligible"), icon="ℹ️")
         st.markdown(f"**{tx('why')}**")
-        for reason in answer.reasons:
-            st.markdown(f"- {reason}")
         if member.scenario.refunded:
-            st.markdown(f"- {ui_text('limits.refunded', lang)}")
-        elif answer.earliest is not None:
-            when = date_at(member.birth_date, Fraction(answer.earliest.age).limit_denominator(12))
-            st.info(tx("earliest", age=age_label(Fraction(answer.earliest.age).limit_denominator(12), lang),
-                       date=when.strftime("%d/%m/%Y"), rule=t(f"rule.{answer.earliest.rule}", lang)))
-        elif not member.scenario.refunded:
-            st.info(tx("earliest_none"))
+            _bullets(answer.reasons + [ui_text("limits.refunded", lang)])
+        else:
+            _bullets(answer.reasons)
+            if answer.earliest is not None:
+                earliest_age = Fraction(answer.earliest.age).limit_denominator(12)  # whole months
+                st.info(tx("earliest", age=age_label(earliest_age, lang),
+                           date=date_text(date_at(member.birth_date, earliest_age)),
+                           rule=t(f"rule.{answer.earliest.rule}", lang)))
+            else:
+                st.info(tx("earliest_none"))
         _steps(answer, lang)
         return
 
@@ -61,14 +60,17 @@ def answer_view(member: Member, answer: Answer, lang: str) -> None:
         st.markdown(f"**{tx('contribution', age=number(answer.contribution.until_age))}:** "
                     f"{tx('contribution_amount', amount=money(answer.contribution.monthly))} · "
                     f"{tx('contribution_net')}: **{money(answer.contribution.net_monthly_pension)}**")
-    for reason in answer.reasons:
-        st.markdown(f"- {reason}")
+    _bullets(answer.reasons)
     _steps(answer, lang)
     if answer.alternatives:
         st.markdown(f"**{tx('alternatives')}**")
         st.dataframe(pd.DataFrame([{tx("alternative_rule"): t(f"rule.{a.rule}", lang),
                                     tx("alternative_amount"): money(a.monthly_pension)} for a in answer.alternatives]),
                      hide_index=True)
+
+
+def _bullets(lines: list[str]) -> None:
+    st.markdown("\n".join(f"- {line}" for line in lines))
 
 
 def _steps(answer: Answer, lang: str) -> None:
