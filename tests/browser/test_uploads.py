@@ -1,0 +1,51 @@
+"""Salary files uploaded as a person would: good ones fill the table, bad ones get a clear message and
+nothing the member entered is lost."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.test_app_browser import MONEY, metric, number_input, open_app
+
+pytest.importorskip("playwright")
+from playwright.sync_api import Page, expect  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+
+def to_history(page: Page) -> None:
+    page.get_by_text("Entrar mi historial de salarios").click()
+    expect(page.get_by_text("O suba un archivo CSV", exact=True)).to_be_visible()
+
+
+def upload(page: Page, name: str, content: bytes) -> None:
+    uploader = page.locator(".st-key-history_upload input[type=file]")
+    uploader.set_input_files({"name": name, "mimeType": "text/csv", "buffer": content})
+
+
+def test_a_good_csv_replaces_the_history_and_the_amount(page, app_url):
+    open_app(page, app_url)
+    expect(metric(page).get_by_test_id("stMetricValue")).to_have_text(MONEY)
+    before = metric(page).get_by_test_id("stMetricValue").inner_text()
+    to_history(page)
+    # the 3 highest of 40,000 / 41,000 / 42,000 / 20,000 average 41,000: more than the example's 36,000
+    upload(page, "salarios.csv", b"year,salary\n2022,40000\n2023,41000\n2024,42000\n2021,20000\n")
+    expect(page.get_by_text("Se cargaron 4 salarios del archivo.")).to_be_visible()
+    expect(metric(page).get_by_test_id("stMetricValue")).not_to_have_text(before)
+
+
+@pytest.mark.parametrize("name, content, words", [
+    ("formula.csv", b"salary\n=HYPERLINK(\"x\")\n", "no tiene un salario válido"),
+    ("utf16.csv", "salario\n30000\n".encode("utf-16"), "UTF-8"),
+    ("empty.csv", b"", "CSV"),
+    ("huge.csv", b"salary\n" + b"30000\n" * 100_000, "2000 filas"),
+], ids=["formula", "utf16", "empty", "100000-rows"])
+def test_a_bad_csv_is_explained_and_nothing_is_lost(page, app_url, name, content, words):
+    open_app(page, app_url)
+    expect(metric(page).get_by_test_id("stMetricValue")).to_have_text(MONEY)
+    before = metric(page).get_by_test_id("stMetricValue").inner_text()
+    to_history(page)
+    upload(page, name, content)
+    expect(page.get_by_test_id("stAlert").filter(has_text=words)).to_be_visible()
+    expect(metric(page).get_by_test_id("stMetricValue")).to_have_text(before)  # the history is unchanged
+    expect(number_input(page, "service_years", "años")).to_have_value("27")
