@@ -175,7 +175,7 @@ def test_benefit_freeze_is_labelled_and_holds_service(app):
 
 def test_key_dates_and_lifetime_view(app):
     text = text_of(app)
-    assert "Fechas clave" in [h.value for h in app.subheader]
+    assert "Fechas clave" in [h.value for h in app.header]
     assert "Regla 18.2" in text and "con el Plan Coordinado, desde los 65" in text
     app.number_input(key="lifetime_other").set_value(60).run()
     assert not app.exception

@@ -59,7 +59,7 @@ def member_form(lang: str, today: date, errors: dict[str, str]) -> None:
     for field, message in errors.items():
         if field not in PLACED:
             st.error(message, icon="⚠️")
-    st.subheader(tx("heading"))
+    st.header(tx("heading"))
 
     st.radio(tx("system"), ["government", "teachers"], key="system", horizontal=True,
              format_func=partial(option_label, "system_", lang), help=tx("system_help"), persist_state=KEEP)
@@ -144,7 +144,9 @@ def member_form(lang: str, today: date, errors: dict[str, str]) -> None:
 def _saved_inputs(lang: str) -> None:
     """Download the inputs as a file; load a saved file back (validated, replacing what is on screen)."""
     with st.expander(ui_text("saved.heading", lang)):
-        st.download_button(ui_text("saved.download", lang), data=partial(dump_inputs, st.session_state),
+        # The file is built on click, outside the run: give it a copy of the session as it is now.
+        snapshot = {key: st.session_state[key] for key in list(st.session_state.keys())}
+        st.download_button(ui_text("saved.download", lang), data=partial(dump_inputs, snapshot),
                            file_name="estimador-datos.json", mime="application/json", key="saved_download",
                            help=ui_text("saved.download_help", lang))
         st.file_uploader(ui_text("saved.upload", lang), type=["json"], key="saved_upload",

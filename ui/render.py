@@ -23,7 +23,7 @@ from .text import ui_text
 
 def answer_view(member: Member, answer: Answer, lang: str) -> None:
     tx = lambda key, **kw: ui_text(f"result.{key}", lang, **kw)  # noqa: E731
-    st.subheader(tx("heading"))
+    st.header(tx("heading"))
     age = age_label(member.planned_age, lang)
     if not answer.covered:  # the teachers' plan has no deferred pension (RULES.md §2)
         st.warning(tx("not_covered"), icon="🚫")
@@ -90,7 +90,7 @@ def _is_money(step) -> bool:
 
 def charts_view(member: Member, lang: str) -> None:
     tx = lambda key, **kw: ui_text(f"chart.{key}", lang, **kw)  # noqa: E731
-    st.subheader(tx("heading"))
+    st.header(tx("heading"))
     if member.plan == "teachers" and not member.situation.in_service:
         st.info(tx("not_covered"))
         return
@@ -121,7 +121,7 @@ def key_dates_view(member: Member, lang: str) -> None:
     situation = member.situation
     dates = key_dates(situation.today, member.birth_date, planned_age=member.planned_age,
                       move=lambda age: scenario_at(situation, age))
-    st.subheader(tx("heading"))
+    st.header(tx("heading"))
     st.caption(tx("working_on" if situation.in_service else "waiting"))
     if not dates:
         st.info(tx("none"))
@@ -169,7 +169,7 @@ def lifetime_view(member: Member, answer: Answer, lang: str) -> None:
 
 
 def limits_view(messages: list[str], lang: str) -> None:
-    st.subheader(ui_text("result.heading", lang))
+    st.header(ui_text("result.heading", lang))
     st.warning(ui_text("limits.not_covered", lang), icon="🚫")
     for message in messages:
         st.markdown(f"- {message}")

@@ -25,7 +25,7 @@ MAX_FILE_BYTES = 200_000
 class SavedInputs(BaseModel):
     """The form's values, strictly typed: a file that does not fit is refused, never guessed at."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", hide_input_in_errors=True)  # no member data in any message
 
     system: Literal["government", "teachers"]
     entry_date: date | None
@@ -59,7 +59,7 @@ class SavedInputs(BaseModel):
 
 
 class SavedFile(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", hide_input_in_errors=True)
 
     format: Literal["estimador-pension/inputs"]
     version: Literal[1]

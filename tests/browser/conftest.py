@@ -47,14 +47,21 @@ def chromium_path() -> Path:
 
 
 @pytest.fixture(scope="session")
-def app_url(chromium_path):
+def app_server(chromium_path):
     """`streamlit run app.py` from the project root on a free loopback port (output to a file), once its
-    health check answers "ok"; stopped at the end of the session. Not started when there is no browser."""
+    health check answers "ok"; stopped at the end of the session. Not started when there is no browser.
+    Yields the `Server` (its `.output()` is the server's log so far); `app_url` is the same server's URL."""
     try:
         with serve("app.py", timeout_s=START_TIMEOUT_S) as server:
-            yield server.url
+            yield server
     except RuntimeError as error:  # did not start: say why, with the server's output
         pytest.fail(str(error), pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def app_url(app_server) -> str:
+    """The URL of the session's one server (see `app_server`)."""
+    return app_server.url
 
 
 @pytest.fixture(scope="session")

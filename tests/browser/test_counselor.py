@@ -1,0 +1,105 @@
+"""The counselor's tools in a real browser: the PDF report, and the member's data saved to a file and loaded back.
+
+Downloads are real downloads (`page.expect_download()`): the bytes are those the browser saves.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+
+import pytest
+
+try:
+    from playwright.sync_api import Download, Locator, Page, TimeoutError, expect
+except ImportError:  # under CI a missing Playwright is an error, not a skip (see conftest.py)
+    if os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no"):
+        raise
+    pytest.skip("Playwright for Python is missing: `pip install -e .[test]`", allow_module_level=True)
+
+from .test_app_browser import MONEY, metric, number_input, open_app, type_number
+
+pytestmark = pytest.mark.browser
+
+LOADED = "Se cargaron los datos guardados."
+DAMAGED = "El archivo está dañado: no es JSON válido. Use un archivo descargado con «Descargar los datos»."
+
+
+def saved_data_section(page: Page):
+    """Open the "Guardar o cargar los datos" expander and return it."""
+    section = page.get_by_test_id("stExpander").filter(has_text="Guardar o cargar los datos")
+    section.get_by_text("Guardar o cargar los datos").click()
+    expect(section.get_by_role("button", name="Descargar los datos de este participante")).to_be_visible()
+    return section
+
+
+def download(page: Page, button: Locator, server) -> Download:
+    """Click a download button and return the browser's download; if none comes, say what the server said."""
+    try:
+        with page.expect_download() as started:
+            button.click()
+    except TimeoutError:
+        pytest.fail(f"{button} gave no download; the server's log ends with:\n{server.output()[-4000:]}",
+                    pytrace=False)
+    return started.value
+
+
+def upload(page: Page, name: str, content: bytes) -> None:
+    """Choose a file in the "Cargar datos guardados" uploader, as the file dialog would."""
+    page.locator(".st-key-saved_upload input[type=file]").set_input_files(
+        {"name": name, "mimeType": "application/json", "buffer": content})
+
+
+def test_the_report_downloads_as_a_pdf_with_the_amount_and_the_rule(page, app_server):
+    from pypdf import PdfReader
+
+    open_app(page, app_server.url)
+    value = metric(page).get_by_test_id("stMetricValue")
+    expect(value).to_have_text(MONEY)
+    amount = value.inner_text()
+
+    report = download(page, page.get_by_role("button", name="Descargar el informe (PDF)"), app_server)
+
+    assert report.suggested_filename == "estimado-pension-es.pdf"
+    data = report.path().read_bytes()
+    assert data.startswith(b"%PDF")
+    text = "\n".join(pdf_page.extract_text() for pdf_page in PdfReader(io.BytesIO(data)).pages)
+    assert amount in text
+    assert "Regla 18.2" in text
+
+
+def test_saved_data_comes_back_exactly_and_a_damaged_file_changes_nothing(page, app_server):
+    open_app(page, app_server.url)
+    value = metric(page).get_by_test_id("stMetricValue")
+    expect(value).to_have_text(MONEY)
+    amount = value.inner_text()
+    service = number_input(page, "service_years", "años")
+    expect(service).to_have_value("27")
+    section = saved_data_section(page)
+
+    saved = download(page, section.get_by_role("button", name="Descargar los datos de este participante"),
+                     app_server).path().read_bytes()
+    inputs = json.loads(saved)["inputs"]
+    assert (inputs["service_years"], inputs["average_annual"], inputs["birth_date"]) == (27, 36000.0, "1970-02-15")
+
+    type_number(service, "20")
+    expect(value).not_to_have_text(amount)
+    upload(page, "estimador-datos.json", saved)
+    expect(section.get_by_text(LOADED)).to_be_visible()
+    expect(service).to_have_value("27")
+    expect(value).to_have_text(amount)
+
+    type_number(service, "25")
+    expect(value).not_to_have_text(amount)
+    expect(value).to_have_text(MONEY)
+    changed = value.inner_text()
+    upload(page, "datos.json", b"not json")
+    expect(section.get_by_role("alert").filter(has_text=DAMAGED)).to_be_visible()
+    expect(section.get_by_text(LOADED)).to_have_count(0)
+    expect(service).to_have_value("25")
+    expect(value).to_have_text(changed)
+    expect(number_input(page, "average_annual", "Retribución promedio anual ($)")).to_have_value("36000.00")
+    expect(page.get_by_role("spinbutton", name="year, Fecha de nacimiento", exact=True)).to_have_text("1970")
+    expect(page).to_have_url(re.compile(r"/$"))

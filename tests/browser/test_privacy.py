@@ -1,0 +1,73 @@
+"""Privacy in a real browser: what a member enters stays in the session, never in the server's log or the URL.
+
+A distinctive member is entered and used (the estimate, the report, the comparison page); then the server's
+output, which is what lands in a host's logs, is searched for that member's salary and birth date written in
+every usual way, and the page's address is checked to hold nothing but the language.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+try:
+    from playwright.sync_api import expect
+except ImportError:  # under CI a missing Playwright is an error, not a skip (see conftest.py)
+    if os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no"):
+        raise
+    pytest.skip("Playwright for Python is missing: `pip install -e .[test]`", allow_module_level=True)
+
+from .test_app_browser import MONEY, metric, number_input, open_app, type_date, type_number
+
+pytestmark = pytest.mark.browser
+
+AVERAGE = "98765.43"
+BIRTH = ("23", "07", "1971")  # day, month, year: 55 today, before the planned 58
+AVERAGE_WRITTEN = ["98765.43", "98,765.43", "98765,43", "98.765,43", "98 765,43", "98 765.43", "9876543",
+                   "98765.4", "98,765", "98765"]
+BIRTH_WRITTEN = ["23/07/1971", "1971-07-23", "07/23/1971", "23-07-1971", "23.07.1971", "1971/07/23",
+                 "19710723", "23071971", "7/23/1971", "23/7/1971", "July 23, 1971", "23 de julio de 1971",
+                 "1971, 7, 23", "date(1971, 7, 23)"]
+
+
+def test_the_members_data_stays_out_of_the_log_and_the_url(page, app_server):
+    open_app(page, app_server.url)
+    value = metric(page).get_by_test_id("stMetricValue")
+    expect(value).to_have_text(MONEY)
+    example_amount = value.inner_text()
+
+    day, month, year = BIRTH
+    type_date(page, "Fecha de nacimiento", f"{day}/{month}/{year}")
+    expect(value).not_to_have_text(example_amount)  # older today: less service by 58, another amount
+    expect(value).to_have_text(MONEY)
+    with_birth_date = value.inner_text()
+    type_number(number_input(page, "average_annual", "Retribución promedio anual ($)"), AVERAGE)
+    expect(value).not_to_have_text(with_birth_date)
+    expect(value).to_have_text(MONEY)
+    amount = value.inner_text()
+    assert urlsplit(page.url).query == "", page.url  # Spanish, the default, needs nothing in the address
+    # Use it as a counselor would: the report, the comparison, the other pages, the other language.
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Descargar el informe (PDF)").click()
+    assert download.value.path().read_bytes().startswith(b"%PDF")
+    page.get_by_role("button", name="Añadir este escenario a la comparación").click()
+    expect(page.get_by_text("Escenario añadido a la comparación (1 de 4).")).to_be_visible()
+    sidebar = page.get_by_test_id("stSidebar")
+    sidebar.get_by_role("link", name="Comparar escenarios").click()
+    expect(metric(page).get_by_test_id("stMetricValue")).to_have_text(amount)
+    sidebar.get_by_role("radio", name="English").click()
+    expect(sidebar.get_by_role("link", name="Estimate")).to_be_visible()
+    sidebar.get_by_role("link", name="Estimate").click()
+    page.wait_for_url(re.compile(r"/\?lang=English$"))  # the Compare page's metric reads alike: wait for the page
+    expect(metric(page).get_by_test_id("stMetricLabel")).to_have_text(re.compile(r"^Monthly pension at "))
+    expect(value).to_have_text(amount)
+
+    address = urlsplit(page.url)
+    assert parse_qs(address.query) == {"lang": ["English"]}, page.url
+    assert address.path in ("", "/") and not address.fragment, page.url
+    log = app_server.output()
+    found = [written for written in AVERAGE_WRITTEN + BIRTH_WRITTEN if written in log]
+    assert not found, f"the server's log holds the member's data ({found}):\n{log[-3000:]}"
