@@ -11,7 +11,6 @@ Streamlit details these tests rely on:
 
 from __future__ import annotations
 
-import os
 import re
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
@@ -19,12 +18,7 @@ from fractions import Fraction
 
 import pytest
 
-try:
-    from playwright.sync_api import Locator, Page, expect
-except ImportError:  # under CI a missing Playwright is an error, not a skip (see conftest.py)
-    if os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no"):
-        raise
-    pytest.skip("Playwright for Python is missing: `pip install -e .[test]`", allow_module_level=True)
+from playwright.sync_api import Locator, Page, expect
 
 pytestmark = pytest.mark.browser
 

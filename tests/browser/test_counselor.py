@@ -12,12 +12,7 @@ import re
 
 import pytest
 
-try:
-    from playwright.sync_api import Download, Locator, Page, TimeoutError, expect
-except ImportError:  # under CI a missing Playwright is an error, not a skip (see conftest.py)
-    if os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no"):
-        raise
-    pytest.skip("Playwright for Python is missing: `pip install -e .[test]`", allow_module_level=True)
+from playwright.sync_api import Download, Locator, Page, TimeoutError, expect
 
 from .test_app_browser import MONEY, metric, number_input, open_app, type_number
 

@@ -7,18 +7,12 @@ every usual way, and the page's address is checked to hold nothing but the langu
 
 from __future__ import annotations
 
-import os
 import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-try:
-    from playwright.sync_api import expect
-except ImportError:  # under CI a missing Playwright is an error, not a skip (see conftest.py)
-    if os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no"):
-        raise
-    pytest.skip("Playwright for Python is missing: `pip install -e .[test]`", allow_module_level=True)
+from playwright.sync_api import expect
 
 from .test_app_browser import MONEY, metric, number_input, open_app, type_date, type_number
 

@@ -4,11 +4,9 @@ nothing the member entered is lost."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import Page, expect
 
 from tests.browser.test_app_browser import MONEY, metric, number_input, open_app
-
-pytest.importorskip("playwright")
-from playwright.sync_api import Page, expect  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
