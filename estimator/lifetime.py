@@ -13,8 +13,9 @@ from decimal import Decimal
 from fractions import Fraction
 
 from .models import Answer
+from .parameters import default_values
 
-COORDINATION_AGE = Fraction(65)
+COORDINATION_AGE = default_values("ley447")["coordination_age"]  # 004 ¶A: coordination starts at 65
 
 
 def monthly_at(answer: Answer, age: Fraction) -> Decimal:

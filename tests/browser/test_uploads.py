@@ -47,3 +47,15 @@ def test_a_bad_csv_is_explained_and_nothing_is_lost(page, app_url, name, content
     expect(page.get_by_test_id("stAlert").filter(has_text=words)).to_be_visible()
     expect(metric(page).get_by_test_id("stMetricValue")).to_have_text(before)  # the history is unchanged
     expect(number_input(page, "service_years", "años")).to_have_value("27")
+
+
+def test_a_file_over_the_upload_limit_is_refused_and_the_app_keeps_running(page, app_url):
+    open_app(page, app_url)
+    expect(metric(page).get_by_test_id("stMetricValue")).to_have_text(MONEY)
+    before = metric(page).get_by_test_id("stMetricValue").inner_text()
+    to_history(page)
+    upload(page, "diez-megas.csv", b"salary\n" + b"30000.00\n" * (10 * 1024 * 1024 // 9))  # 10 MB
+    # Streamlit refuses it before it reaches the app (server.maxUploadSize = 1 MB)
+    expect(page.locator(".st-key-history_upload").get_by_text("1.0MB", exact=False)).to_be_visible()
+    expect(metric(page).get_by_test_id("stMetricValue")).to_have_text(before)
+    expect(number_input(page, "service_years", "años")).to_have_value("27")
