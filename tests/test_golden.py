@@ -21,7 +21,7 @@ def _none(value):
     return None if value == "none" else value
 
 
-@pytest.mark.parametrize("case", load_cases())
+@pytest.mark.parametrize("case", list(load_cases()))
 def test_golden_case(case):
     answer = estimate(read_scenario(case["scenario"]))
     got = answer.contract_dict()
