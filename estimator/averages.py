@@ -27,10 +27,6 @@ class Average:
     used: tuple[int, ...]      # positions in the history of the salaries averaged
     step: Step                 # how it was computed, for "¿Cómo se calculó?"
 
-    @property
-    def is_monthly(self) -> bool:
-        return self.step.cite.startswith("000")
-
 
 def window(plan: str, override: int | None = None) -> int:
     """How many of the highest salaries the plan averages (a parameter; a window may be given instead)."""

@@ -20,11 +20,6 @@ class Q:
         self.text = text
         self.compound = compound  # a sum: parenthesised when multiplied
 
-    # -- leaves -------------------------------------------------------------------------------
-    @classmethod
-    def leaf(cls, v: Any, render: Callable[[Any], str], explain: bool) -> "Q":
-        return cls(v, render(v) if explain else None)
-
     # -- arithmetic ---------------------------------------------------------------------------
     def _join(self, other: "Q", op: str, compound: bool) -> str | None:
         if self.text is None or other.text is None:
