@@ -226,7 +226,7 @@ def test_an_impossible_service_is_explained_next_to_the_field(page, app_url):
     expect(message).to_be_visible()
     expect(message).to_contain_text("Los años de servicio no pueden exceder la vida laboral")
     expect(message).to_contain_text(re.compile(r"como máximo \d+(\.\d+)? años"))
-    expect(page.get_by_text("Corrija los datos marcados arriba para ver el estimado.")).to_be_visible()
+    expect(page.get_by_text("Corrija los datos marcados en el formulario para ver el estimado.")).to_be_visible()
     expect(page.get_by_test_id("stMain").get_by_test_id("stMetric")).to_have_count(0)
     # Everything else keeps what was typed.
     expect(service).to_have_value("60")
