@@ -150,16 +150,13 @@ def estimate(s: Scenario, lang: str = "es", *, average_steps: list[Step] | None 
         reasons.append(t("reason.contribution", lang, rate=number(params.raw("teachers_contribution_rate") * 100),
                          amount=money(contribution.monthly), age=number(contribution.until_age),
                          net=money(contribution.net_monthly_pension)))
-    reduced_from = None
-    if chosen.factor is not None:
-        reduced_from = payable(s.plan, chosen.outcome.amount.v, params).monthly
     return Answer(
         covered=True, eligible=True, rule=chosen.rule.id,
         monthly_pension=pay.monthly, annual_pension=pay.annual,
         reduction_factor=chosen.factor.v if chosen.factor is not None else Fraction(1),
         minimum_applied=pay.minimum_applied, alternatives=alternatives,
         coordination=coordinated, contribution=contribution,
-        reasons=reasons, steps=steps, reduced_from=reduced_from,
+        reasons=reasons, steps=steps, reduced_from=_unreduced_monthly(s, chosen, params),
     )
 
 
@@ -292,7 +289,7 @@ def _chosen_notes(s: Scenario, chosen: Evaluation, pay: Payable, params: Params,
     if chosen.rule.path == ACTIVE and s.left_service_early and chosen.rule.id != "ley1.c":
         notes.append(t("reason.right_at_separation", lang, age=number(s.separation_age)))
     if chosen.factor is not None:
-        unreduced = payable(s.plan, chosen.outcome.amount.v, params).monthly
+        unreduced = _unreduced_monthly(s, chosen, params)
         key = "reason.reduced_counselor" if params.raw("reduction_factor") is not None else "reason.reduced_assumed"
         notes.append(t(key, lang, factor=number(chosen.factor.v, 4),
                        rate=number(params.raw("early_reduction_per_year") * 100),
@@ -303,6 +300,13 @@ def _chosen_notes(s: Scenario, chosen: Evaluation, pay: Payable, params: Params,
     if pay.minimum_applied:
         notes.append(t("reason.minimum", lang, minimum=money(pay.monthly)))
     return notes
+
+
+def _unreduced_monthly(s: Scenario, chosen: Evaluation, params: Params) -> Decimal | None:
+    """The monthly amount before the actuarial reduction (shown beside a reduced one, RULES.md §6)."""
+    if chosen.factor is None:
+        return None
+    return payable(s.plan, chosen.outcome.amount.v, params).monthly
 
 
 def _plan_notes(s: Scenario, facts: Facts, params: Params, chosen: Evaluation | None, lang: str) -> list[str]:

@@ -184,9 +184,11 @@ def test_key_dates_and_lifetime_view(app):
 
 
 def test_session_mode_enlarges_type(app):
+    styles = lambda: [e.proto.body for e in app.get("html") if "font-size" in e.proto.body]  # noqa: E731
+    assert styles() == []
     app.toggle(key="session_mode").set_value(True).run()
     assert not app.exception
-    assert app.session_state["session_mode"] is True
+    assert any("1.25rem" in style for style in styles())
 
 
 def test_saved_inputs_load_back_into_the_form(app):

@@ -7,6 +7,7 @@ import string
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
 from estimator import engine, parameters, texts
 from estimator.rules import REGISTRY
@@ -39,10 +40,10 @@ def test_parameter_files_follow_the_schema(path):
 def test_schema_rejects_a_bad_entry(tmp_path):
     bad = tmp_path / "bad.toml"
     bad.write_text('[x]\nvalue = 2\nunit = "fraction"\nlabel_es = "abc"\nlabel_en = "abc"\ncite = "000 ¶A"\n')
-    with pytest.raises(Exception):
+    with pytest.raises(ValidationError):
         parameters.read_file(bad)
     bad.write_text('[x]\nvalue = 1\nunit = "fraction"\nlabel_es = "abc"\nlabel_en = "abc"\ncite = "000 ¶A"\nextra = 1\n')
-    with pytest.raises(Exception):
+    with pytest.raises(ValidationError):
         parameters.read_file(bad)
 
 

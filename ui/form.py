@@ -13,7 +13,7 @@ import pandas as pd
 import streamlit as st
 
 from estimator.freeze import freeze_for
-from estimator.models import GROUPS, government_plan
+from estimator.models import EARLIEST_WORKING_AGE, GROUPS, government_plan
 
 from .member import FormValues, apply_editor_changes, history_size, plan_of, salaries_from_csv
 from .saved import apply_saved, dump_inputs
@@ -94,7 +94,7 @@ def member_form(lang: str, today: date, errors: dict[str, str]) -> None:
 
     st.markdown(f"**{tx('retire')}**", help=tx("retire_help"))
     left, right = st.columns(2)
-    left.number_input(tx("years"), min_value=14, max_value=100, step=1, key="retire_years", persist_state=KEEP)
+    left.number_input(tx("years"), min_value=EARLIEST_WORKING_AGE, max_value=100, step=1, key="retire_years", persist_state=KEEP)
     right.number_input(tx("months"), min_value=0, max_value=11, step=1, key="retire_months", persist_state=KEEP)
     _error_under(errors, "retire")
 

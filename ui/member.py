@@ -17,13 +17,13 @@ from fractions import Fraction
 from estimator import ScenarioError, read_scenario
 from estimator.averages import Average, HistoryError, average_from_history, window
 from estimator.freeze import frozen
-from estimator.models import Scenario, government_plan
+from estimator.models import EARLIEST_WORKING_AGE, Scenario, government_plan
+from estimator.parameters import default_values
 from estimator.projection import Situation, scenario_at
 from estimator.timeline import age_on
 
 from .text import ui_text
 
-EARLIEST_WORKING_AGE = 14
 CSV_MAX_ROWS = 2000
 
 
@@ -53,11 +53,12 @@ class FormValues:
     freeze: bool = False
     growth_pct: float | None = 0.0
     reduction_mode: str = "assumed"       # "assumed" | "board"
-    reduction_per_year_pct: float | None = 6.0
+    # The named assumptions, in percent; None keeps the parameter file's default (see `assumption_percents`).
+    reduction_per_year_pct: float | None = None
     board_factor: float | None = None
-    contribution_rate_pct: float | None = 9.0
-    merit_55_pct: float | None = 75.0
-    merit_under_55_pct: float | None = 65.0
+    contribution_rate_pct: float | None = None
+    merit_55_pct: float | None = None
+    merit_under_55_pct: float | None = None
 
 
 @dataclass
@@ -190,6 +191,20 @@ def limits(values: FormValues, lang: str) -> list[str]:
     if values.both_systems:
         found.append(ui_text("limits.both_systems", lang))
     return found
+
+
+# Form field → (plan whose parameter file holds it, parameter), for the assumptions shown in percent.
+PERCENT_ASSUMPTIONS = {
+    "reduction_per_year_pct": ("ley447", "early_reduction_per_year"),
+    "contribution_rate_pct": ("teachers", "teachers_contribution_rate"),
+    "merit_55_pct": ("ley447", "merit_pct_55_plus"),
+    "merit_under_55_pct": ("ley447", "merit_pct_under_55"),
+}
+
+
+def assumption_percents() -> dict[str, float]:
+    """The form's starting values for the assumptions: the parameter files' defaults, in percent."""
+    return {field: float(default_values(plan)[name] * 100) for field, (plan, name) in PERCENT_ASSUMPTIONS.items()}
 
 
 def _assumptions(values: FormValues, plan: str) -> dict[str, Fraction]:

@@ -77,15 +77,13 @@ def _steps(answer: Answer, lang: str) -> None:
     tx = lambda key: ui_text(f"result.{key}", lang)  # noqa: E731
     if not answer.steps:
         return
+    factors = {t("step.factor_assumed", lang), t("step.factor_counselor", lang)}  # the steps that are not money
     with st.expander(tx("how"), expanded=False):
         rows = [{tx("step"): s.label, tx("formula"): s.formula,
-                 tx("value"): money(s.value) if _is_money(s) else number(s.value, 4),
+                 tx("value"): number(s.value, 4) if s.label in factors else money(s.value),
                  tx("cite"): display(s.cite, lang)} for s in answer.steps]
         st.dataframe(pd.DataFrame(rows), hide_index=True)
 
-
-def _is_money(step) -> bool:
-    return step.value is not None and not ("factor" in step.label.lower())
 
 
 def charts_view(member: Member, lang: str) -> None:

@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from estimator.models import GROUPS
+from estimator.models import EARLIEST_WORKING_AGE, GROUPS
 
 from .member import FormValues, apply_editor_changes
 from .text import ui_text
@@ -39,7 +39,7 @@ class SavedInputs(BaseModel):
     average_annual: float | None = Field(ge=0)
     average_monthly: float | None = Field(ge=0)
     history_rows: list[float | None] = Field(default_factory=list, max_length=2000)
-    retire_years: int | None = Field(ge=14, le=100)
+    retire_years: int | None = Field(ge=EARLIEST_WORKING_AGE, le=100)
     retire_months: int | None = Field(ge=0, le=11)
     coordinated: bool
     social_security: float | None = Field(ge=0)

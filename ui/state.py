@@ -5,6 +5,8 @@ from __future__ import annotations
 from datetime import date
 from typing import Any, MutableMapping
 
+from .member import assumption_percents
+
 # Every key the member form uses, with the example member's value: a government employee who
 # entered in 1989 (Ley 447), in the Plan Coordinado, planning to retire at 58.
 EXAMPLE: dict[str, Any] = {
@@ -31,11 +33,8 @@ EXAMPLE: dict[str, Any] = {
     "freeze": False,
     "growth_pct": 0.0,
     "reduction_mode": "assumed",
-    "reduction_per_year_pct": 6.0,
     "board_factor": None,
-    "contribution_rate_pct": 9.0,
-    "merit_55_pct": 75.0,
-    "merit_under_55_pct": 65.0,
+    **assumption_percents(),
 }
 # Kept when the session is cleared: how the app looks, not who the member is.
 VIEW_KEYS = ("lang", "session_mode")
