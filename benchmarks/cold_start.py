@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from benchmarks.streamlit_server import ROOT, launch_chromium, serve  # noqa: E402
+from benchmarks.streamlit_server import APP, ROOT, launch_chromium, serve  # noqa: E402
 
 MINIMAL = 'import streamlit as st\nst.write("listo")\n'
 
@@ -47,7 +47,7 @@ def main() -> None:
         app, base = [], []
         for _ in range(args.repeat):
             base.append(cold_start(browser, minimal, Path(folder), "listo"))
-            app.append(cold_start(browser, ROOT / "app.py", ROOT, "Pensión mensual a los"))
+            app.append(cold_start(browser, ROOT / APP, ROOT, "Pensión mensual a los"))
         browser.close()
     app_median, base_median = statistics.median(app), statistics.median(base)
     print(f"minimal page: start to first text   {base_median:6.2f} s  (runs: {', '.join(f'{x:.2f}' for x in base)})")

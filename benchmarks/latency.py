@@ -37,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
-from benchmarks.streamlit_server import CHROMIUM, ROOT, launch_chromium, serve  # noqa: E402
+from benchmarks.streamlit_server import APP, CHROMIUM, ROOT, launch_chromium, serve  # noqa: E402
 
 WAIT_MS = 30_000
 
@@ -131,7 +131,7 @@ def main() -> None:
         folder = Path(folder)
         (folder / "minimal.py").write_text(MINIMAL_PAGE)
         targets = [
-            Target("app", ROOT / "app.py", ROOT, ".st-key-average_annual input",
+            Target("app", ROOT / APP, ROOT, ".st-key-average_annual input",
                    '[data-testid="stMain"] [data-testid="stMetricValue"]', ("36100", "36000"),
                    {"36100": None, "36000": None}),
             Target("minimal", folder / "minimal.py", folder, ".st-key-value input",

@@ -41,7 +41,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.streamlit_server import CHROMIUM, Server, launch_chromium, serve  # noqa: E402
+from benchmarks.streamlit_server import APP, CHROMIUM, Server, launch_chromium, serve  # noqa: E402
 from estimator import estimate  # noqa: E402
 from estimator.numbers import money  # noqa: E402
 from ui.member import FormValues, age_label, build_member  # noqa: E402
@@ -375,7 +375,7 @@ def main() -> int:
 
     wall = time.perf_counter()
     try:
-        with serve("app.py") as server:
+        with serve(APP) as server:
             print(f"server: pid {server.process.pid} ({Path(sys.executable).name} -m streamlit), {server.url}, "
                   f"RSS {mib(rss_kib(server))}")
             print(f"machine: {os.cpu_count()} CPUs; browser {CHROMIUM}")

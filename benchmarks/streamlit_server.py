@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Iterator
 
 ROOT = Path(__file__).resolve().parent.parent
+APP = "serve.py"  # what `scripts/run-app` starts: app.py behind serving.py's headers and error handler
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -47,7 +48,7 @@ def healthy(url: str) -> bool:
 
 
 @contextmanager
-def serve(script: Path | str = "app.py", cwd: Path = ROOT, timeout_s: float = 60) -> Iterator[Server]:
+def serve(script: Path | str = APP, cwd: Path = ROOT, timeout_s: float = 60) -> Iterator[Server]:
     """`streamlit run script` on a free loopback port, until it answers its health check; stopped after."""
     port = free_port()
     url = f"http://127.0.0.1:{port}"

@@ -19,7 +19,7 @@ PAGES = (("app.py", "app.nav_estimate"), ("pages/1_Comparar.py", "app.nav_compar
 def frame() -> str:
     """Set up the page and return the user's language."""
     st.set_page_config(page_title="Estimador de Pensión", page_icon="⚖️", layout="wide",
-                       initial_sidebar_state="expanded")
+                       initial_sidebar_state="auto")  # closed on a phone, open on a wide screen
     today = date.today()
     ensure_defaults(st.session_state, today)
     with st.sidebar:
@@ -37,8 +37,13 @@ def frame() -> str:
             st.rerun()
         st.caption(ui_text("app.privacy", lang))
     # Streamlit writes <html lang="en">; set it to the user's language (allow-listed value only).
-    st.html(f"<script>document.documentElement.lang = {lang!r};</script>", unsafe_allow_javascript=True)
+    st.html(f"<script>{lang_script(lang)}</script>", unsafe_allow_javascript=True)
     if st.session_state.get("session_mode"):
         st.html("<style>html, .stApp, .stMarkdown p, label, .stMetric {font-size: 1.25rem !important;}"
                 " [data-testid='stMetricValue'] {font-size: 3.2rem !important;}</style>")
     return lang
+
+
+def lang_script(lang: str) -> str:
+    """The one inline script the app runs; the Content-Security-Policy (serving.py) allows it by its hash."""
+    return f"document.documentElement.lang = {lang!r};"

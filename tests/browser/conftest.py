@@ -1,4 +1,5 @@
-"""Real-browser fixtures: `streamlit run app.py` on a free port, and the system Chromium driven by Playwright.
+"""Real-browser fixtures: `streamlit run serve.py` (the app as `scripts/run-app` serves it) on a free port,
+and the system Chromium driven by Playwright.
 
 Never run `playwright install` (it downloads a browser); these tests use Debian's `/usr/bin/chromium`.
 Without it the tests are skipped, except under CI (`CI` set), where a missing browser is a failure:
@@ -12,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.streamlit_server import CHROMIUM, launch_chromium, serve
+from benchmarks.streamlit_server import APP, CHROMIUM, launch_chromium, serve
 
 START_TIMEOUT_S = 60
 TIMEOUT_MS = 30_000  # the first load imports plotly, pandas and the rules: slow on 2 cores
@@ -61,11 +62,12 @@ def chromium_path() -> Path:
 
 @pytest.fixture(scope="session")
 def app_server(chromium_path):
-    """`streamlit run app.py` from the project root on a free loopback port (output to a file), once its
-    health check answers "ok"; stopped at the end of the session. Not started when there is no browser.
+    """`streamlit run serve.py` (what `scripts/run-app` starts: app.py with its security headers) from the
+    project root on a free loopback port (output to a file), once its health check answers "ok"; stopped at
+    the end of the session. Not started when there is no browser.
     Yields the `Server` (its `.output()` is the server's log so far); `app_url` is the same server's URL."""
     try:
-        with serve("app.py", timeout_s=START_TIMEOUT_S) as server:
+        with serve(APP, timeout_s=START_TIMEOUT_S) as server:
             yield server
     except RuntimeError as error:  # did not start: say why, with the server's output
         pytest.fail(str(error), pytrace=False)

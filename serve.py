@@ -1,0 +1,8 @@
+"""What `scripts/run-app` serves: `app.py` (and its `pages/`) behind the security middleware, with page errors
+shown in the member's language. Start it with `streamlit run serve.py` (see README, Deployment)."""
+
+import streamlit as st
+
+from serving import MIDDLEWARE, on_script_error
+
+app = st.App("app.py", middleware=MIDDLEWARE, on_script_error=on_script_error)
