@@ -6,19 +6,42 @@ from functools import partial
 import streamlit as st
 
 from estimator import estimate
-from estimator.projection import scenario_at
 from estimator.freeze import freeze_for
+from estimator.numbers import money
+from estimator.projection import scenario_at
 from estimator.report import build_report
+from estimator.texts import t
 from ui.form import current_values, member_form
 from ui.frame import frame
-from ui.member import build_member, limits
+from ui.look import page_css
+from ui.member import age_label, build_member, error_fields, limits
 from ui.render import answer_view, charts_view, key_dates_view, limits_view, lifetime_view
 from ui.text import ui_text
+
+
+def summary_view(lang: str, member, answer, errors: dict[str, str], uncovered: list[str]) -> None:
+    """One line with the answer (amount, age, rule) above the form: on a phone the columns stack, and
+    this line is what the member sees first; it follows every change."""
+    if uncovered:
+        line = ui_text("limits.not_covered", lang)
+    elif member is None:
+        line = ui_text("check.fix_summary", lang, fields=error_fields(errors, lang))
+    elif not answer.covered:
+        line = ui_text("result.not_covered", lang)
+    elif not answer.eligible:
+        line = ui_text("summary.not_eligible", lang, age=age_label(member.planned_age, lang))
+    else:
+        line = ui_text("summary.amount", lang, amount=money(answer.monthly_pension).replace("$", "\\$"),
+                       age=age_label(member.planned_age, lang), rule=t(f"rule.{answer.rule}", lang))
+    st.markdown(line)
+
 
 lang = frame()
 today = date.today()
 st.title(ui_text("app.title", lang))
 st.caption(ui_text("app.subtitle", lang))
+st.html(page_css(lang))
+summary = st.container(key="summary")
 
 # The answer is drawn before the form (from the values the widgets keep in the session), so the new
 # amount reaches the screen first; the form then shows each message under its field.
@@ -26,12 +49,14 @@ inputs, results = st.columns([2, 3], gap="large")
 values = current_values(st.session_state)
 member, errors = build_member(values, today, lang)
 uncovered = limits(values, lang)
+answer = None
 with results:
     if uncovered:
         limits_view(uncovered, lang)
         member = None
-    elif member is None:
-        st.warning(ui_text("error.fix_above", lang))
+    elif member is None:  # no amount, no chart, no report while a value is refused: what to correct
+        st.header(ui_text("result.heading", lang))
+        st.warning(ui_text("check.fix", lang, fields=error_fields(errors, lang)), icon="✏️")
     else:
         if values.freeze:
             st.warning(ui_text("limits.freeze_note", lang, law=freeze_for(member.plan).law(lang)), icon="🧊")
@@ -49,6 +74,8 @@ with results:
                            data=partial(build_report, member.scenario, lang, birth_date=member.birth_date),
                            file_name=f"estimado-pension-{lang}.pdf", help=ui_text("result.report_help", lang))
         st.info(ui_text("app.disclaimer", lang))
+with summary:
+    summary_view(lang, member, answer, errors, uncovered)
 with inputs:
     member_form(lang, today, errors)
 if member is not None:

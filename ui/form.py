@@ -13,15 +13,15 @@ import pandas as pd
 import streamlit as st
 
 from estimator.freeze import freeze_for
-from estimator.models import EARLIEST_WORKING_AGE, GROUPS, government_plan
+from estimator.models import GROUPS, government_plan
 
+from .entry import box_key, sync
 from .member import FormValues, apply_editor_changes, history_size, plan_of, salaries_from_csv
-from .saved import apply_saved, dump_inputs
+from .saved import MAX_FILE_BYTES, apply_saved, dump_inputs
 from .text import ui_text
 
 KEEP = "session"  # widget values survive page switches and being hidden
 SALARY = "salary"  # the salary table's column (its label is translated; its name is not)
-OLDEST = date(1900, 1, 1)
 
 
 def option_label(prefix: str, lang: str, value: str) -> str:
@@ -37,19 +37,35 @@ def _error_under(errors: dict[str, str], field: str) -> None:
 
 # Fields with a place for their message in the form; a message about any other field goes on top.
 PLACED = ("entry_date", "birth_date", "separation_date", "service", "average", "history", "retire",
-          "social_security", "board_factor", "reduction_per_year")
+          "social_security", "board_factor", "reduction_per_year", "growth", "contribution_rate", "merit_55",
+          "merit_under_55")
+
+
+# Fields under *Avanzado*: the section opens when one of them has a message.
+ADVANCED = ("growth", "reduction_per_year", "board_factor", "contribution_rate", "merit_55", "merit_under_55")
 
 
 def current_values(state) -> FormValues:
     """The form's values as they stand at the start of a run (widgets keep theirs in the session), so
-    the answer can be drawn before the form itself."""
+    the answer can be drawn before the form itself. What the member typed is read here (`ui.entry`)."""
+    problems = sync(state)
     plan = plan_of(_values(state))
     if state.get("salary_mode") == "history" and plan is not None:
         size = history_size(plan)
         if len(state.get("history_rows") or []) < size:  # start from the average the member gave
             average = state.get("average_monthly") if plan == "teachers" else state.get("average_annual")
             state["history_rows"] = [average or 0.0] * size
-    return _values(state)
+    values = _values(state)
+    values.problems = problems
+    return values
+
+
+def _typed(name: str, label: str, lang: str, where=st, help: str | None = None, date_box: bool = False) -> None:
+    """A text box the member types a number or a date into; the app reads it (`ui.entry`)."""
+    if date_box:
+        label = f"{label} ({ui_text('check.date_format_hint', lang)})"
+    where.text_input(label, key=box_key(name), help=help, persist_state=KEEP, autocomplete="off",
+                     placeholder=ui_text("check.date_placeholder", lang) if date_box else None)
 
 
 def member_form(lang: str, today: date, errors: dict[str, str]) -> None:
@@ -65,28 +81,26 @@ def member_form(lang: str, today: date, errors: dict[str, str]) -> None:
              format_func=partial(option_label, "system_", lang), help=tx("system_help"), persist_state=KEEP)
     teachers = state["system"] == "teachers"
     if not teachers:
-        st.date_input(tx("entry_date"), key="entry_date", min_value=OLDEST, max_value=today,
-                      format="DD/MM/YYYY", help=tx("entry_date_help"), persist_state=KEEP)
+        _typed("entry_date", tx("entry_date"), lang, help=tx("entry_date_help"), date_box=True)
         _error_under(errors, "entry_date")
         if state.get("entry_date"):
             st.caption(tx(f"plan_{government_plan(state['entry_date'])}"))
         st.selectbox(tx("group"), GROUPS, key="group", format_func=partial(option_label, "group_", lang),
-                     help=tx("group_help"), persist_state=KEEP)
-    st.date_input(tx("birth_date"), key="birth_date", min_value=OLDEST, max_value=today, format="DD/MM/YYYY",
-                  help=tx("birth_date_help"), persist_state=KEEP)
+                     help=tx("group_help"), persist_state=KEEP,
+                     placeholder=ui_text("check.select_placeholder", lang))
+    _typed("birth_date", tx("birth_date"), lang, help=tx("birth_date_help"), date_box=True)
     _error_under(errors, "birth_date")
     st.radio(tx("status"), ["active", "separated"], key="status", horizontal=True,
              format_func=partial(option_label, "status_", lang), persist_state=KEEP)
     separated = state["status"] == "separated"
     if separated:
-        st.date_input(tx("separation_date"), key="separation_date", min_value=OLDEST, max_value=today,
-                      format="DD/MM/YYYY", help=tx("separation_date_help"), persist_state=KEEP)
+        _typed("separation_date", tx("separation_date"), lang, help=tx("separation_date_help"), date_box=True)
         _error_under(errors, "separation_date")
 
     st.markdown(f"**{tx('service_separated' if separated else 'service')}**", help=tx("service_help"))
     left, right = st.columns(2)
-    left.number_input(tx("years"), min_value=0, max_value=80, step=1, key="service_years", persist_state=KEEP)
-    right.number_input(tx("months"), min_value=0, max_value=11, step=1, key="service_months", persist_state=KEEP)
+    _typed("service_years", tx("years"), lang, where=left)
+    _typed("service_months", tx("months"), lang, where=right)
     _error_under(errors, "service")
 
     plan = plan_of(_values(state))
@@ -94,15 +108,14 @@ def member_form(lang: str, today: date, errors: dict[str, str]) -> None:
 
     st.markdown(f"**{tx('retire')}**", help=tx("retire_help"))
     left, right = st.columns(2)
-    left.number_input(tx("years"), min_value=EARLIEST_WORKING_AGE, max_value=100, step=1, key="retire_years", persist_state=KEEP)
-    right.number_input(tx("months"), min_value=0, max_value=11, step=1, key="retire_months", persist_state=KEEP)
+    _typed("retire_years", tx("years"), lang, where=left)
+    _typed("retire_months", tx("months"), lang, where=right)
     _error_under(errors, "retire")
 
     if plan == "ley447":
         st.checkbox(tx("coordinated"), key="coordinated", help=tx("coordinated_help"), persist_state=KEEP)
         if state["coordinated"]:
-            st.number_input(tx("social_security"), min_value=0.0, max_value=20000.0, step=50.0, value=None,
-                            key="social_security", help=tx("social_security_help"), persist_state=KEEP)
+            _typed("social_security", tx("social_security"), lang, help=tx("social_security_help"))
             _error_under(errors, "social_security")
         st.checkbox(tx("june_1960"), key="june_1960", help=tx("june_1960_help"), persist_state=KEEP)
     if teachers:
@@ -113,9 +126,9 @@ def member_form(lang: str, today: date, errors: dict[str, str]) -> None:
     st.checkbox(ui_text("limits.both_systems_input", lang), key="both_systems",
                 help=ui_text("limits.both_systems_help", lang), persist_state=KEEP)
 
-    with st.expander(tx("advanced")):
-        st.number_input(tx("growth"), min_value=-10.0, max_value=20.0, step=0.5, key="growth_pct",
-                        help=tx("growth_help"), persist_state=KEEP)
+    with st.expander(tx("advanced"), expanded=any(field in errors for field in ADVANCED)):
+        _typed("growth_pct", tx("growth"), lang, help=tx("growth_help"))
+        _error_under(errors, "growth")
         if plan is not None:
             st.toggle(ui_text("limits.freeze", lang), key="freeze", persist_state=KEEP,
                       help=ui_text("limits.freeze_help", lang, law=freeze_for(plan).law(lang)))
@@ -123,21 +136,19 @@ def member_form(lang: str, today: date, errors: dict[str, str]) -> None:
             st.radio(tx("reduction_mode"), ["assumed", "board"], key="reduction_mode",
                      format_func=partial(option_label, "reduction_", lang), persist_state=KEEP)
             if state["reduction_mode"] == "board":
-                st.number_input(tx("board_factor"), min_value=0.0, max_value=1.0, step=0.01, format="%.4f",
-                                value=None, key="board_factor", help=tx("board_factor_help"), persist_state=KEEP)
+                _typed("board_factor", tx("board_factor"), lang, help=tx("board_factor_help"))
                 _error_under(errors, "board_factor")
             else:
-                st.number_input(tx("reduction_per_year"), min_value=0.0, max_value=100.0, step=0.5,
-                                key="reduction_per_year_pct", help=tx("reduction_per_year_help"), persist_state=KEEP)
+                _typed("reduction_per_year_pct", tx("reduction_per_year"), lang, help=tx("reduction_per_year_help"))
                 _error_under(errors, "reduction_per_year")
         if teachers:
-            st.number_input(tx("contribution_rate"), min_value=0.0, max_value=100.0, step=0.5,
-                            key="contribution_rate_pct", help=tx("contribution_rate_help"), persist_state=KEEP)
+            _typed("contribution_rate_pct", tx("contribution_rate"), lang, help=tx("contribution_rate_help"))
+            _error_under(errors, "contribution_rate")
         if plan == "ley447":
-            st.number_input(tx("merit_55"), min_value=0.0, max_value=100.0, step=1.0, key="merit_55_pct",
-                            help=tx("merit_help"), persist_state=KEEP)
-            st.number_input(tx("merit_under_55"), min_value=0.0, max_value=100.0, step=1.0,
-                            key="merit_under_55_pct", help=tx("merit_help"), persist_state=KEEP)
+            _typed("merit_55_pct", tx("merit_55"), lang, help=tx("merit_help"))
+            _error_under(errors, "merit_55")
+            _typed("merit_under_55_pct", tx("merit_under_55"), lang, help=tx("merit_help"))
+            _error_under(errors, "merit_under_55")
     _saved_inputs(lang)
 
 
@@ -149,6 +160,8 @@ def _saved_inputs(lang: str) -> None:
         st.download_button(ui_text("saved.download", lang), data=partial(dump_inputs, snapshot),
                            file_name="estimador-datos.json", mime="application/json", key="saved_download",
                            help=ui_text("saved.download_help", lang))
+        limit = min(MAX_FILE_BYTES, st.get_option("server.maxUploadSize") * 1_000_000)
+        st.caption(ui_text("check.upload_json", lang, limit=f"{limit // 1000:,} KB"))
         st.file_uploader(ui_text("saved.upload", lang), type=["json"], key="saved_upload",
                          help=ui_text("saved.upload_help", lang), on_change=partial(_load_saved, lang))
         note = st.session_state.pop("saved_note", None)
@@ -171,21 +184,19 @@ def _salary_inputs(lang: str, plan: str | None, errors: dict[str, str]) -> None:
              format_func=partial(option_label, "salary_", lang), persist_state=KEEP)
     if state["salary_mode"] == "average" or plan is None:
         if teachers:
-            st.number_input(tx("average_monthly"), min_value=0.0, max_value=100000.0, step=50.0, format="%.2f",
-                            key="average_monthly", help=tx("average_monthly_help"), persist_state=KEEP)
+            _typed("average_monthly", tx("average_monthly"), lang, help=tx("average_monthly_help"))
         else:
-            st.number_input(tx("average_annual"), min_value=0.0, max_value=2000000.0, step=500.0, format="%.2f",
-                            key="average_annual", help=tx("average_annual_help"), persist_state=KEEP)
+            _typed("average_annual", tx("average_annual"), lang, help=tx("average_annual_help"))
         _error_under(errors, "average")
         return
+    st.caption(ui_text("check.upload_csv", lang, limit=f"{st.get_option('server.maxUploadSize')} MB"))
     st.file_uploader(tx("history_upload"), type=["csv", "txt"], key="history_upload",
                      help=tx("history_upload_help"), on_change=partial(_csv_uploaded, lang))
     note = state.get("history_upload_note")
     if note:
         getattr(st, note[0])(note[1])
     st.data_editor(pd.DataFrame({SALARY: state["history_rows"]}), key="history_editor", num_rows="dynamic",
-                   column_config={SALARY: st.column_config.NumberColumn(tx("history_salary"), min_value=0.0,
-                                                                         format="$%.2f")})
+                   column_config={SALARY: st.column_config.NumberColumn(tx("history_salary"), format="$%.2f")})
     st.caption(tx("history_monthly" if teachers else "history_annual") + " — " + tx("history_help"))
     _error_under(errors, "history")
 
@@ -207,6 +218,6 @@ def _csv_uploaded(lang: str) -> None:
 
 def _values(state) -> FormValues:
     names = FormValues.__dataclass_fields__
-    values = {name: state.get(name) for name in names if name in state and name != "history"}
+    values = {name: state.get(name) for name in names if name in state and name not in ("history", "problems")}
     values["history"] = apply_editor_changes(state.get("history_rows") or [], state.get("history_editor"), SALARY)
     return FormValues(**values)

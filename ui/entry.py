@@ -1,0 +1,188 @@
+"""What a member types, read by the app: numbers and dates typed as text, checked in the member's language.
+
+Streamlit's number and date widgets refuse values in the browser, with English tooltips the script
+never sees. So every number and date a member types is a plain text box the app reads: "36,000",
+"36000.50", "$36,000" and "15/02/1970" are understood; anything else gets a message under its field.
+
+The value itself stays in the session under the field's name (an int, a float or a date: what the rest
+of the app and the saved files use); the box keeps the text under `box_key(name)`. `sync` ties the two
+at the start of each run: a value changed elsewhere (the example, a loaded file, clearing) is written
+into its box, and a box's text is read into its value — or, when it cannot be used, the value becomes
+None and a problem code says why (`problem_message` turns it into words).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal, InvalidOperation
+from typing import Any, MutableMapping
+
+from estimator.models import EARLIEST_WORKING_AGE
+from estimator.numbers import money
+
+from .text import ui_text
+
+# An annual average pay above a million dollars is a typing mistake (an extra digit, or cents typed
+# without their point): no public salary in Puerto Rico comes near it. The monthly bound is the same a
+# month. Not a legal limit: a bound past which the app asks the member to look again.
+MAX_ANNUAL_SALARY = Decimal(1_000_000)
+MAX_MONTHLY_SALARY = Decimal("83333.33")  # MAX_ANNUAL_SALARY ÷ 12, to the cent
+# The largest Social Security retirement benefit anyone can receive: $5,251 a month in 2026, for a worker
+# with the maximum taxable earnings every year who starts at 70 (SSA, "Workers with maximum-taxable
+# earnings", ssa.gov/oact/cola/examplemax.html; $4,207 starting at 67). The field asks for the benefit
+# at 65, which is lower still: a larger figure is an annual amount or a typing mistake.
+MAX_SOCIAL_SECURITY_MONTHLY = Decimal(5251)
+OLDEST_AGE = 100  # the form plans a pension start up to 100
+
+
+@dataclass(frozen=True)
+class Spec:
+    """How a field is read: its kind and the values accepted on its own (checks across fields are in
+    `ui.member.build_member`)."""
+
+    kind: str                      # "whole" | "number" | "money" | "date"
+    field: str                     # the form field its message goes under
+    low: Decimal | None = None
+    high: Decimal | None = None
+    above_low: bool = False        # the low bound itself is refused (a salary of $0)
+    example: str = ""              # shown in the message when the text is not understood
+
+
+SPECS: dict[str, Spec] = {
+    "entry_date": Spec("date", "entry_date", example="01/08/1989"),
+    "birth_date": Spec("date", "birth_date", example="15/02/1970"),
+    "separation_date": Spec("date", "separation_date", example="30/06/2020"),
+    "service_years": Spec("whole", "service", Decimal(0), Decimal(80), example="27"),
+    "service_months": Spec("whole", "service", Decimal(0), Decimal(11), example="6"),
+    "average_annual": Spec("money", "average", Decimal(0), MAX_ANNUAL_SALARY, above_low=True, example="36,000.50"),
+    "average_monthly": Spec("money", "average", Decimal(0), MAX_MONTHLY_SALARY, above_low=True, example="2,500.00"),
+    "retire_years": Spec("whole", "retire", Decimal(EARLIEST_WORKING_AGE), Decimal(OLDEST_AGE), example="58"),
+    "retire_months": Spec("whole", "retire", Decimal(0), Decimal(11), example="0"),
+    "social_security": Spec("money", "social_security", Decimal(0), MAX_SOCIAL_SECURITY_MONTHLY, example="1,200"),
+    "growth_pct": Spec("number", "growth", Decimal(-10), Decimal(20), example="2.5"),
+    "reduction_per_year_pct": Spec("number", "reduction_per_year", Decimal(0), Decimal(100), example="6"),
+    "board_factor": Spec("number", "board_factor", Decimal(0), Decimal(1), example="0.8500"),
+    "contribution_rate_pct": Spec("number", "contribution_rate", Decimal(0), Decimal(100), example="9"),
+    "merit_55_pct": Spec("number", "merit_55", Decimal(0), Decimal(100), example="75"),
+    "merit_under_55_pct": Spec("number", "merit_under_55", Decimal(0), Decimal(100), example="65"),
+}
+SHOWN = "entry_shown"  # session key: the value each box was last written from or read into
+
+_NUMBER = re.compile(r"^[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)?(?:\.\d+)?$")
+_DATE = re.compile(r"^(\d{1,2})\s*[/.\-]\s*(\d{1,2})\s*[/.\-]\s*(\d{4})$")
+_DROPPED = str.maketrans({"$": None, "%": None, " ": None, "\u00a0": None, "\u2212": "-"})
+
+
+def box_key(name: str) -> str:
+    """The session key of the text box a member types `name` into."""
+    return f"{name}_text"
+
+
+def read_number(text: str | None) -> tuple[Decimal | None, str | None]:
+    """A number as people write it: commas between thousands, a point before the cents, "$" or "%" allowed."""
+    cleaned = (text or "").strip().translate(_DROPPED)
+    if not cleaned:
+        return None, "empty"
+    if not _NUMBER.match(cleaned) or not any(c.isdigit() for c in cleaned):
+        return None, "not_number"
+    try:
+        return Decimal(cleaned.replace(",", "")), None
+    except InvalidOperation:  # pragma: no cover - the pattern admits only plain decimals
+        return None, "not_number"
+
+
+def read_date(text: str | None) -> tuple[date | None, str | None]:
+    """A date written day/month/year ("15/02/1970", "15-2-1970", "15.02.1970")."""
+    cleaned = (text or "").strip()
+    if not cleaned:
+        return None, "empty"
+    match = _DATE.match(cleaned)
+    if not match:
+        return None, "date_format"
+    day, month, year = (int(part) for part in match.groups())
+    try:
+        return date(year, month, day), None
+    except ValueError:
+        return None, "no_such_date"
+
+
+def read(name: str, text: str | None) -> tuple[Any, str | None]:
+    """The value of field `name` typed as `text`, or None and a problem code (see `problem_message`)."""
+    spec = SPECS[name]
+    if spec.kind == "date":
+        return read_date(text)
+    number, problem = read_number(text)
+    if problem:
+        return None, problem
+    if spec.kind == "whole" and number != number.to_integral_value():
+        return None, "not_whole"
+    if not within(name, number):
+        return None, "range"
+    return (int(number) if spec.kind == "whole" else float(number)), None
+
+
+def within(name: str, value: Any) -> bool:
+    """Whether a number is in the range field `name` accepts on its own."""
+    spec = SPECS[name]
+    try:
+        number = Decimal(repr(value)) if isinstance(value, float) else Decimal(value)
+    except (InvalidOperation, TypeError, ValueError):
+        return False
+    if not number.is_finite():
+        return False
+    if spec.low is not None and (number < spec.low or (spec.above_low and number == spec.low)):
+        return False
+    return spec.high is None or number <= spec.high
+
+
+def shown_text(name: str, value: Any) -> str:
+    """What the box shows for a value set by the app (the example, a loaded file)."""
+    if value is None:
+        return ""
+    kind = SPECS[name].kind
+    if kind == "date":
+        return value.strftime("%d/%m/%Y") if isinstance(value, date) else ""
+    try:
+        number = Decimal(repr(value)) if isinstance(value, float) else Decimal(value)
+    except (InvalidOperation, TypeError, ValueError):
+        return ""
+    if kind == "money":
+        return f"{number:,.2f}"
+    if kind == "whole":
+        return f"{number:.0f}"
+    return f"{number.normalize():f}"
+
+
+def sync(state: MutableMapping[str, Any]) -> dict[str, str]:
+    """Tie each box to its value (see the module's docstring); returns the problems, by field name."""
+    shown = dict(state.get(SHOWN) or {})
+    problems: dict[str, str] = {}
+    for name in SPECS:
+        box, value = box_key(name), state.get(name)
+        if box not in state or name not in shown or shown[name] != value or type(shown[name]) is not type(value):
+            state[box] = shown_text(name, value)  # set by the app: the box shows it
+            shown[name] = value
+            continue
+        value, problem = read(name, state[box])
+        if problem:
+            problems[name] = problem
+        state[name] = shown[name] = value
+    state[SHOWN] = shown
+    return problems
+
+
+def problem_message(name: str, problem: str, lang: str) -> str:
+    """A problem with what was typed in field `name`, in words that say what is accepted."""
+    spec = SPECS[name]
+    what = ui_text(f"check.what.{name}", lang)
+    if problem == "range":
+        return ui_text(f"check.range.{name}", lang, low=_bound(spec, spec.low), high=_bound(spec, spec.high))
+    return ui_text(f"check.{problem}", lang, what=what, example=spec.example)
+
+
+def _bound(spec: Spec, value: Decimal | None) -> str:
+    if value is None:
+        return ""
+    return money(value) if spec.kind == "money" else f"{value.normalize():f}"
