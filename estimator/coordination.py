@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .explain import Q, q_max, q_min
-from .numbers import greater, lesser, money
+from .numbers import exact_money, greater, lesser
 from .rules import Facts
 
 ZERO = Q(0, "0")
@@ -38,8 +38,8 @@ def coordinated_formula(f: Facts, p) -> Q:
     seiscientos dólares ($6,600.00) multiplicado por cada año de servicio que tenga acreditado, en
     exceso de veinte (20) años.»
     $6,600 is annual; no 19.6 floor (RULES.md §4)."""
-    up_to_base = q_min(f.average, p.coordination_wage_base, money)
-    over_base = q_max(f.average - p.coordination_wage_base, ZERO, money)
+    up_to_base = q_min(f.average, p.coordination_wage_base, exact_money)
+    over_base = q_max(f.average - p.coordination_wage_base, ZERO, exact_money)
     first = q_min(f.service, p.coordination_first_years)
     excess = q_max(f.service - p.coordination_first_years, ZERO)
     return (p.coordination_rate_base_first * up_to_base * first
@@ -58,3 +58,11 @@ def guarantee(pension: Any, coordinated: Any, social_security: Any | None) -> tu
         return lesser(pension, coordinated), False
     floor = pension - social_security
     return lesser(pension, greater(coordinated, floor)), floor > coordinated
+
+
+def minimum_untouched() -> None:
+    """004 ¶E.5
+    «El cómputo para la coordinación de pensiones no tendrá efecto sobre lo siguiente: […] 5) Las
+    pensiones mínimas establecidas por Ley.»
+    What the system pays after coordination never drops below the minimum (RULES.md §4, §6); the
+    engine applies it through `payable`, and cites it from here."""

@@ -1,7 +1,9 @@
 """One scenario in, the answer out: which rules apply, the most favourable, and every step.
 
 RULES.md §0 (Choice, Rounding, Not covered), with §2–§6 for the plans. The steps shown to a member
-are the calculation's own: every amount below is computed from a `Q` that carries its formula.
+are the calculation's own: every amount below is computed from a `Q` that carries its formula, with
+every figure printed exactly, so a calculator reproduces each step from what is printed
+(CONTRACT.md, *Steps*). Citations come from the rules' own docstrings, shown as the law reads.
 """
 
 from __future__ import annotations
@@ -12,16 +14,18 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from . import coordination, ley1, ley447, teachers  # noqa: F401  (registers each plan's rules)
-from .explain import Q
+from .citations import display
+from .explain import Q, leaf
 from .government import minimum_monthly, reduction_factor
-from .models import (Alternative, Answer, Contribution, Coordination, Earliest, Scenario, Step)
-from .numbers import money, number, round_cents
-from .parameters import Params
-from .rules import ACTIVE, DEFERRED, REGISTRY, Facts, Outcome, Rule, all_met
-from .texts import t
+from .models import (Alternative, Answer, Assumptions, AssumptionUsed, Contribution, Coordination, Earliest,
+                     Scenario, Step)
+from .numbers import exact_money, exact_number, money, round_cents
+from .parameters import Params, assumption_label
+from .rules import ACTIVE, DEFERRED, REGISTRY, Facts, Outcome, Rule, all_met, cite_of
+from .texts import span, t
 
-MONTHS = Q(12, "12")
-
+# The contract's assumption names, in its order (CONTRACT.md, `assumptions`).
+ASSUMPTION_NAMES = tuple(Assumptions.model_fields)
 
 @dataclass
 class Evaluation:
@@ -46,15 +50,13 @@ def plan_average(s: Scenario) -> Fraction:
 
 
 def facts_of(s: Scenario, explain: bool = True) -> Facts:
-    """The facts the rules read, from a validated scenario (RULES.md §0, §7)."""
+    """The facts the rules read, from a validated scenario (RULES.md §0, §7); each figure printed
+    exactly in formulas (service of 25 years 1 month as "301 ÷ 12")."""
     average = plan_average(s)
-
-    def q(value: Fraction, render=number) -> Q:
-        return Q(value, render(value) if explain else None)
-
+    number, amount = (exact_number, exact_money) if explain else (None, None)
     return Facts(
-        age=q(s.age), separation_age=q(s.separation_age), service=q(s.service_years),
-        average=q(average, money),
+        age=leaf(s.age, number), separation_age=leaf(s.separation_age, number),
+        service=leaf(s.service_years, number), average=leaf(average, amount),
         police_or_firefighter=s.group in ("police", "firefighter"),
         contribution_shortfall=s.contribution_shortfall and s.plan == "teachers",
         in_system_june_1960=s.in_system_june_1960 and s.plan == "ley447",
@@ -108,13 +110,13 @@ def estimate(s: Scenario, lang: str = "es", *, average_steps: list[Step] | None 
     """The answer for one scenario (CONTRACT.md), its reasons and steps in `lang`. `move` gives the
     scenario at a later age for the earliest eligibility (default `moved_to`)."""
     params = Params(s.plan, s.assumptions.given())
-    notes = _notes_on_fields(s, lang)
     steps = list(average_steps or [])
 
     if s.refunded:
-        return _no_pension(True, [t("reason.refunded", lang)] + notes, steps)
+        return _no_pension(True, [t("reason.refunded", lang)] + _notes_on_fields(s, None, params, lang), steps)
     if s.plan == "teachers" and s.left_service_early:
-        return _no_pension(False, [t("reason.teachers_deferred", lang)] + notes, steps)
+        return _no_pension(False, [t("reason.teachers_deferred", lang)] + _notes_on_fields(s, None, params, lang),
+                           steps)
 
     facts = facts_of(s)
     if not average_steps:  # a history's average already has its step
@@ -122,22 +124,18 @@ def estimate(s: Scenario, lang: str = "es", *, average_steps: list[Step] | None 
     evaluations = [evaluate(rule, facts, params) for rule in rules_of(s.plan)]
     chosen = most_favourable(evaluations)
     if chosen is None:
-        reasons = [_unmet(e, lang) for e in evaluations] + _plan_notes(s, facts, params, None, lang) + notes
         earliest = earliest_eligibility(s, move=move) if find_earliest else None
-        if earliest is not None:
-            reasons.append(t("reason.earliest_working" if not s.left_service_early else "reason.earliest_waiting",
-                             lang, age=number(earliest.age), service=number(earliest.service_years),
-                             rule=t(f"rule.{earliest.rule}", lang)))
-        elif find_earliest:
-            reasons.append(t("reason.never", lang))
+        reasons = _earliest_reason(s, earliest, find_earliest, lang)
+        reasons += _unmet_reasons(s, evaluations, lang)
+        reasons += _plan_notes(s, facts, params, None, lang) + _notes_on_fields(s, None, params, lang)
         return _no_pension(True, reasons, steps, earliest)
 
     pay = payable(s.plan, chosen.amount.v, params)
     steps += _amount_steps(s, chosen, pay, params, lang)
-    alternatives = [Alternative(rule=e.rule.id, monthly_pension=payable(s.plan, e.amount.v, params).monthly)
-                    for e in evaluations if e.applies and e is not chosen]
-    reasons = _chosen_notes(s, chosen, pay, params, bool(alternatives), lang)
-    reasons += _plan_notes(s, facts, params, chosen, lang) + notes
+    alternatives = [e for e in evaluations if e.applies and e is not chosen]
+    reasons = _chosen_notes(s, chosen, pay, params, alternatives, lang)
+    reasons += _plan_notes(s, facts, params, chosen, lang)
+    used = set(chosen.amount.assumed)
     coordinated = None
     if coordination.applies(s.plan, s.group, s.coordinated):
         coordinated, coordination_steps, coordination_notes = _coordinate(s, facts, chosen, pay, params, lang)
@@ -145,120 +143,165 @@ def estimate(s: Scenario, lang: str = "es", *, average_steps: list[Step] | None 
         reasons += coordination_notes
     contribution = None
     if s.plan == "teachers" and teachers.contribution_applies(chosen.rule.id, facts, params):
-        contribution, contribution_steps = _contribution(facts, pay, params, lang)
+        contribution, contribution_steps, rate = _contribution(facts, pay, params, lang)
         steps += contribution_steps
-        reasons.append(t("reason.contribution", lang, rate=number(params.raw("teachers_contribution_rate") * 100),
-                         amount=money(contribution.monthly), age=number(contribution.until_age),
-                         net=money(contribution.net_monthly_pension)))
+        used |= rate.assumed
+        reasons.append(t("reason.contribution", lang, rate=rate.text, amount=money(contribution.monthly),
+                         age=span(contribution.until_age, lang), net=money(contribution.net_monthly_pension),
+                         source=_assumption_source(s, "teachers_contribution_rate", lang)))
+    reasons += _notes_on_fields(s, chosen, params, lang, contribution is not None)
     return Answer(
         covered=True, eligible=True, rule=chosen.rule.id,
         monthly_pension=pay.monthly, annual_pension=pay.annual,
         reduction_factor=chosen.factor.v if chosen.factor is not None else Fraction(1),
-        minimum_applied=pay.minimum_applied, alternatives=alternatives,
+        minimum_applied=pay.minimum_applied,
+        alternatives=[Alternative(rule=e.rule.id, monthly_pension=payable(s.plan, e.amount.v, params).monthly)
+                      for e in alternatives],
         coordination=coordinated, contribution=contribution,
-        reasons=reasons, steps=steps, reduced_from=_unreduced_monthly(s, chosen, params),
+        reasons=reasons, steps=steps, assumptions_used=_assumptions_used(s, used, params),
+        reduced_from=_unreduced_monthly(s, chosen),
     )
 
 
 # -- steps -------------------------------------------------------------------------------------
 
+def _assumption_of(q: Q) -> str | None:
+    """The named assumption a quantity depends on (the first in the contract's order), or None."""
+    return next((name for name in ASSUMPTION_NAMES if name in q.assumed), None)
+
+
+def _step(label: str, formula: str, value: Any, cite: str, lang: str, uses: Q | None = None) -> Step:
+    return Step(label=label, formula=formula, value=float(value), cite=display(cite, lang),
+                assumption=_assumption_of(uses) if uses is not None else None)
+
+
+def _assumptions_used(s: Scenario, names: set[str], params: Params) -> list[AssumptionUsed]:
+    given = s.assumptions.given()
+    return [AssumptionUsed(name=name, value=float(params.raw(name)),
+                           source="entered" if name in given else "default")
+            for name in ASSUMPTION_NAMES if name in names]
+
+
+def _assumption_source(s: Scenario, name: str, lang: str) -> str:
+    return t("reason.assumption_entered" if name in s.assumptions.given() else "reason.assumption_default", lang)
+
+
 def _average_step(s: Scenario, facts: Facts, lang: str) -> Step:
+    given = t("step.given", lang)
     if s.plan == "teachers":
+        label = t("step.average_monthly", lang)
+        cite = cite_of(teachers.thirty_years_at_fifty)
         if s.average_monthly_salary is not None:
-            formula = money(s.average_monthly_salary) if s.average_monthly_salary != facts.average.v else t("step.given", lang)
-            return Step(label=t("step.average_monthly", lang), formula=formula,
-                        value=float(facts.average.v), cite="000 ¶A.1")
-        return Step(label=t("step.average_monthly", lang), formula=f"{money(s.average_salary)} ÷ 12",
-                    value=float(facts.average.v), cite="000 ¶A.1")
+            exact_as_rounded = s.average_monthly_salary == facts.average.v
+            return _step(label, given if exact_as_rounded else exact_money(s.average_monthly_salary),
+                         facts.average.v, cite, lang)
+        return _step(label, f"{exact_money(s.average_salary)} ÷ 12", facts.average.v, cite, lang)
+    label = t("step.average_annual", lang)
+    cite = cite_of(ley447.general_formula if s.plan == "ley447" else ley1.service_annuity)
     if s.average_salary is not None:
-        return Step(label=t("step.average_annual", lang), formula=t("step.given", lang),
-                    value=float(round_cents(facts.average.v)), cite=_average_cite(s.plan))
-    return Step(label=t("step.average_annual", lang), formula=f"12 × {money(s.average_monthly_salary)}",
-                value=float(round_cents(facts.average.v)), cite=_average_cite(s.plan))
+        return _step(label, given, round_cents(facts.average.v), cite, lang)
+    return _step(label, f"12 × {exact_money(s.average_monthly_salary)}", round_cents(facts.average.v), cite, lang)
 
 
-def _average_cite(plan: str) -> str:
-    return {"ley447": "002 Regla 18.6(a)", "ley1": "001 (a)"}[plan]
+def _factor_text(factor: Q) -> str:
+    """The factor as the number a calculator multiplies by (its own step shows how it was found)."""
+    return exact_number(factor.v)
 
 
 def _amount_steps(s: Scenario, chosen: Evaluation, pay: Payable, params: Params, lang: str) -> list[Step]:
     rule = chosen.rule
-    title = t(f"rule.{rule.id}", lang)
     unit = "monthly" if s.plan == "teachers" else "annual"
     base = chosen.outcome.amount
-    steps = [Step(label=t(f"step.rule_amount_{unit}", lang, rule=title), formula=base.text,
-                  value=float(round_cents(base.v)), cite=rule.cite)]
+    cite = "; ".join([rule.cite, *sorted(base.cites)])
+    steps = [_step(t(f"step.rule_amount_{unit}", lang, rule=t(f"rule.{rule.id}", lang)), base.text,
+                   round_cents(base.v), cite, lang, base)]
     if chosen.factor is not None:
+        factor = chosen.factor
         counselor = params.raw("reduction_factor") is not None
-        steps.append(Step(label=t("step.factor_counselor" if counselor else "step.factor_assumed", lang),
-                          formula=chosen.factor.text, value=float(chosen.factor.v), cite="002 Regla 18.6(d)"))
-        steps.append(Step(label=t(f"step.reduced_{unit}", lang),
-                          formula=f"{money(base.v)} × {number(chosen.factor.v, 4)}",
-                          value=float(round_cents(chosen.amount.v)), cite=rule.cite))
+        steps.append(_step(t("step.factor_counselor" if counselor else "step.factor_assumed", lang),
+                           t("step.given", lang) if counselor else factor.text, factor.v,
+                           cite_of(reduction_factor), lang, factor))
+        steps.append(_step(t(f"step.reduced_{unit}", lang), f"{exact_money(base.v)} × {_factor_text(factor)}",
+                           round_cents(chosen.amount.v), rule.cite, lang, factor))
     if s.plan == "teachers":
-        steps.append(Step(label=t("step.annual_teachers", lang), formula=f"12 × {money(pay.monthly)}",
-                          value=float(pay.annual), cite="000 ¶A"))
+        steps.append(_step(t("step.annual_teachers", lang), f"12 × {money(pay.monthly)}", pay.annual,
+                           cite_of(teachers.thirty_years_at_fifty), lang))
         return steps
-    steps.append(Step(label=t("step.monthly", lang), formula=f"{money(chosen.amount.v)} ÷ 12",
-                      value=float(round_cents(chosen.amount.v / 12)), cite=rule.cite))
+    monthly = round_cents(chosen.amount.v / 12)
+    steps.append(_step(t("step.monthly", lang), f"{exact_money(chosen.amount.v)} ÷ 12", monthly, rule.cite,
+                       lang, chosen.amount))
     if pay.minimum_applied:
-        steps.append(Step(label=t("step.minimum", lang),
-                          formula=f"{money(chosen.amount.v / 12)} < {money(minimum_monthly(params).v)}",
-                          value=float(pay.monthly), cite="001 (a)"))
+        steps.append(_step(t("step.minimum", lang), f"max({money(monthly)}; {money(minimum_monthly(params).v)})",
+                           pay.monthly, cite_of(minimum_monthly), lang))
     return steps
 
 
 def _coordinate(s: Scenario, facts: Facts, chosen: Evaluation, pay: Payable, params: Params, lang: str):
     """RULES.md §4: what the system pays from 65, and the steps that show it."""
     cf = coordination.coordinated_formula(facts, params)
-    factor = chosen.factor.v if chosen.factor is not None else Fraction(1)
-    cf_reduced = cf.v * factor
+    factor = chosen.factor
+    cf_reduced = cf.v * (factor.v if factor is not None else 1)
     ss_annual = None if s.social_security_monthly is None else s.social_security_monthly * 12
     amount, guaranteed = coordination.guarantee(pay.annual_exact, cf_reduced, ss_annual)
     coordinated = payable(s.plan, amount, params)
-    steps = [Step(label=t("step.coordination_formula", lang), formula=cf.text,
-                  value=float(round_cents(cf.v)), cite="004 ¶B")]
-    if chosen.factor is not None:
-        steps.append(Step(label=t("step.coordination_reduced", lang),
-                          formula=f"{money(cf.v)} × {number(factor, 4)}",
-                          value=float(round_cents(cf_reduced)), cite="002 Regla 18.6(d)"))
+    steps = [_step(t("step.coordination_formula", lang), cf.text, round_cents(cf.v),
+                   cite_of(coordination.coordinated_formula), lang)]
+    if factor is not None:
+        steps.append(_step(t("step.coordination_reduced", lang), f"{exact_money(cf.v)} × {_factor_text(factor)}",
+                           round_cents(cf_reduced), cite_of(reduction_factor), lang, factor))
+    pension, reduced = exact_money(pay.annual_exact), exact_money(cf_reduced)
     if ss_annual is None:
-        formula = f"min({money(pay.annual_exact)}; {money(cf_reduced)})"
+        formula = f"min({pension}; {reduced})"
     else:
-        formula = (f"min({money(pay.annual_exact)}; max({money(cf_reduced)}; "
-                   f"{money(pay.annual_exact)} − {money(ss_annual)}))")
-    steps.append(Step(label=t("step.coordination_guarantee", lang), formula=formula,
-                      value=float(round_cents(amount)), cite="004 ¶D"))
-    steps.append(Step(label=t("step.coordination_monthly", lang), formula=f"{money(amount)} ÷ 12",
-                      value=float(round_cents(amount / 12)), cite="004 ¶B"))
+        formula = f"min({pension}; max({reduced}; {pension} − 12 × {exact_money(s.social_security_monthly)}))"
+    steps.append(_step(t("step.coordination_guarantee", lang), formula, round_cents(amount),
+                       cite_of(coordination.guarantee), lang, factor))
+    monthly = round_cents(amount / 12)
+    steps.append(_step(t("step.coordination_monthly", lang), f"{exact_money(amount)} ÷ 12", monthly,
+                       cite_of(coordination.coordinated_formula), lang, factor))
     if coordinated.minimum_applied:
-        steps.append(Step(label=t("step.minimum", lang),
-                          formula=f"{money(amount / 12)} < {money(minimum_monthly(params).v)}",
-                          value=float(coordinated.monthly), cite="004 ¶E.5; 001 (a)"))
-    age65 = params.raw("coordination_age")
-    notes = [t("reason.coordination", lang, age=number(age65), amount=money(coordinated.monthly),
-               before=money(pay.monthly))]
-    notes.append(t("reason.coordination_insured", lang))
-    if ss_annual is None:
-        notes.append(t("reason.coordination_ss_unknown", lang))
-    elif guaranteed:
-        notes.append(t("reason.coordination_guarantee", lang))
-    if coordinated.minimum_applied:
-        notes.append(t("reason.coordination_minimum", lang))
+        steps.append(_step(t("step.minimum", lang), f"max({money(monthly)}; {money(minimum_monthly(params).v)})",
+                           coordinated.monthly, f"{cite_of(coordination.minimum_untouched)}; {cite_of(minimum_monthly)}",
+                           lang))
+    notes = _coordination_notes(s, pay, coordinated, ss_annual, bool(guaranteed), cf_reduced, params, lang)
     return (Coordination(monthly_pension_from_65=coordinated.monthly,
                          social_security_guarantee_applied=bool(guaranteed)), steps, notes)
 
 
-def _contribution(facts: Facts, pay: Payable, params: Params, lang: str) -> tuple[Contribution, list[Step]]:
+def _coordination_notes(s: Scenario, pay: Payable, coordinated: Payable, ss_annual, guaranteed: bool,
+                        cf_reduced: Fraction, params: Params, lang: str) -> list[str]:
+    """RULES.md §4 in words. Silent when coordination changes nothing the member is paid."""
+    if coordinated.monthly == pay.monthly:
+        return []
+    age65 = params.raw("coordination_age")
+    if s.age >= age65:  # the uncoordinated amount is never paid: it is only the guarantee's reference
+        notes = [t("reason.coordination_from_start", lang, age=span(age65, lang), amount=money(coordinated.monthly),
+                   reference=money(pay.monthly))]
+    else:
+        notes = [t("reason.coordination", lang, age=span(age65, lang), amount=money(coordinated.monthly),
+                   before=money(pay.monthly))]
+    notes.append(t("reason.coordination_insured", lang))
+    if ss_annual is None:
+        if cf_reduced < pay.annual_exact:  # the guarantee could still raise it
+            notes.append(t("reason.coordination_ss_unknown", lang))
+    elif guaranteed:
+        notes.append(t("reason.coordination_guarantee", lang))
+    if coordinated.minimum_applied:
+        notes.append(t("reason.coordination_minimum", lang))
+    return notes
+
+
+def _contribution(facts: Facts, pay: Payable, params: Params, lang: str):
     """000 ¶B: the continued contribution until 55, and the net monthly amount meanwhile."""
     amount = teachers.contribution(facts, params)
     monthly = round_cents(amount.v)
     net = pay.monthly - monthly
     until = params.raw("contribution_end_age")
-    steps = [Step(label=t("step.contribution", lang), formula=amount.text, value=float(monthly), cite="000 ¶B"),
-             Step(label=t("step.net", lang), formula=f"{money(pay.monthly)} − {money(monthly)}",
-                  value=float(net), cite="000 ¶B")]
-    return Contribution(monthly=monthly, until_age=float(until), net_monthly_pension=net), steps
+    cite = cite_of(teachers.contribution)
+    steps = [_step(t("step.contribution", lang, age=span(until, lang)), amount.text, monthly, cite, lang, amount),
+             _step(t("step.net", lang), f"{money(pay.monthly)} − {money(monthly)}", net, cite, lang, amount)]
+    return (Contribution(monthly=monthly, until_age=float(until), net_monthly_pension=net), steps,
+            params.teachers_contribution_rate)
 
 
 # -- reasons -----------------------------------------------------------------------------------
@@ -270,43 +313,94 @@ def _no_pension(covered: bool, reasons: list[str], steps: list[Step], earliest: 
                   steps=steps if covered else [], earliest=earliest)
 
 
-def condition_text(condition, lang: str) -> str:
-    values = {}
-    if condition.threshold is not None:
-        values = {"threshold": number(condition.threshold.v), "actual": number(condition.actual.v)}
-    return t(f"cond.{condition.key}", lang, **values)
+def _span_of(condition, lang: str) -> tuple[str, str]:
+    """The condition's threshold and the member's figure in years and months; a figure just under
+    the threshold that would print as the threshold itself says so."""
+    threshold, actual = span(condition.threshold.v, lang), span(condition.actual.v, lang)
+    if actual == threshold and condition.actual.v < condition.threshold.v:
+        actual = t("span.just_under", lang, span=threshold)
+    return threshold, actual
 
 
-def _unmet(evaluation: Evaluation, lang: str) -> str:
-    failed = [condition_text(c, lang) for c in evaluation.outcome.conditions if not c.met]
-    return t("reason.rule_unmet", lang, rule=t(f"rule.{evaluation.rule.id}", lang),
-             cite=evaluation.rule.cite, conditions="; ".join(failed))
+def condition_text(condition, lang: str, left_service: bool = True) -> str:
+    """A rule's condition in plain words. For a member still working, the separation age is the age at
+    which they would retire: it is never called a separation."""
+    key = condition.key
+    if key.startswith("separation_age") and not left_service:
+        key = key.replace("separation_age", "retirement_age")
+    if condition.threshold is None:
+        return t(f"cond.{key}", lang)
+    threshold, actual = _span_of(condition, lang)
+    return t(f"cond.{key}", lang, threshold=threshold, actual=actual)
 
 
-def _chosen_notes(s: Scenario, chosen: Evaluation, pay: Payable, params: Params, others: bool,
+def _relevant(evaluation: Evaluation) -> bool:
+    """A rule worth explaining to this member: what it lacks is age or service, not who they are
+    (a police rule for a general employee, a deferred rule for a member still working)."""
+    return all(c.threshold is not None for c in evaluation.outcome.conditions if not c.met)
+
+
+def _unmet_reasons(s: Scenario, evaluations: list[Evaluation], lang: str) -> list[str]:
+    relevant = [e for e in evaluations if _relevant(e)] or evaluations
+    reasons = []
+    for evaluation in relevant:
+        failed = [condition_text(c, lang, s.left_service_early) for c in evaluation.outcome.conditions if not c.met]
+        reasons.append(t("reason.rule_unmet", lang, rule=t(f"rule.{evaluation.rule.id}", lang),
+                         cite=display(evaluation.rule.cite, lang), conditions="; ".join(failed)))
+    return reasons
+
+
+def _earliest_reason(s: Scenario, earliest: Earliest | None, searched: bool, lang: str) -> list[str]:
+    """The useful part first: when a pension would start, and under which rule."""
+    if earliest is None:
+        return [t("reason.never", lang)] if searched else []
+    key = "reason.earliest_waiting" if s.left_service_early else "reason.earliest_working"
+    return [t(key, lang, age=span(earliest.age, lang), service=span(earliest.service_years, lang),
+              rule=t(f"rule.{earliest.rule}", lang))]
+
+
+def _chosen_notes(s: Scenario, chosen: Evaluation, pay: Payable, params: Params, alternatives: list[Evaluation],
                   lang: str) -> list[str]:
-    notes = [t("reason.chosen" if others else "reason.chosen_only", lang, rule=t(f"rule.{chosen.rule.id}", lang), cite=chosen.rule.cite)]
+    rule, cite = t(f"rule.{chosen.rule.id}", lang), display(chosen.rule.cite, lang)
+    tied = [e for e in alternatives if e.amount.v == chosen.amount.v]
+    if tied:
+        notes = [t("reason.chosen_tie", lang, rule=rule, cite=cite,
+                   others="; ".join(t(f"rule.{e.rule.id}", lang) for e in tied))]
+    else:
+        notes = [t("reason.chosen" if alternatives else "reason.chosen_only", lang, rule=rule, cite=cite)]
     if chosen.rule.path == ACTIVE and s.left_service_early and chosen.rule.id != "ley1.c":
-        notes.append(t("reason.right_at_separation", lang, age=number(s.separation_age)))
+        notes.append(t("reason.right_at_separation", lang, age=span(s.separation_age, lang)))
+    if ley447.FLOOR_19_6 in chosen.outcome.amount.cites:
+        notes.append(t("reason.floor_19_6", lang, pct=params.r19_6_floor_pct.text))
     if chosen.factor is not None:
-        unreduced = _unreduced_monthly(s, chosen, params)
-        key = "reason.reduced_counselor" if params.raw("reduction_factor") is not None else "reason.reduced_assumed"
-        notes.append(t(key, lang, factor=number(chosen.factor.v, 4),
-                       rate=number(params.raw("early_reduction_per_year") * 100),
-                       age=number(getattr(params, chosen.rule.reduction.unreduced_age).v),
-                       unreduced=money(unreduced)))
+        unreduced = _unreduced_monthly(s, chosen)
+        if params.raw("reduction_factor") is not None:
+            notes.append(t("reason.reduced_counselor", lang, factor=exact_number(chosen.factor.v),
+                           unreduced=money(unreduced)))
+        else:
+            notes.append(t("reason.reduced_assumed", lang, factor=exact_number(chosen.factor.v),
+                           rate=params.early_reduction_per_year.text,
+                           age=span(getattr(params, chosen.rule.reduction.unreduced_age).v, lang),
+                           unreduced=money(unreduced),
+                           source=_assumption_source(s, "early_reduction_per_year", lang)))
     if chosen.rule.path == DEFERRED:
         notes.append(t("reason.deferred_not_reduced", lang))
     if pay.minimum_applied:
         notes.append(t("reason.minimum", lang, minimum=money(pay.monthly)))
+    if chosen.rule.id == "ley447.merit":
+        name = _assumption_of(chosen.outcome.amount)
+        notes.append(t("reason.merit_assumed", lang, pct=getattr(params, name).text,
+                       source=_assumption_source(s, name, lang)))
     return notes
 
 
-def _unreduced_monthly(s: Scenario, chosen: Evaluation, params: Params) -> Decimal | None:
-    """The monthly amount before the actuarial reduction (shown beside a reduced one, RULES.md §6)."""
+def _unreduced_monthly(s: Scenario, chosen: Evaluation) -> Decimal | None:
+    """The monthly amount before the actuarial reduction and before the minimum (RULES.md §6), shown
+    beside a reduced one."""
     if chosen.factor is None:
         return None
-    return payable(s.plan, chosen.outcome.amount.v, params).monthly
+    base = chosen.outcome.amount.v
+    return round_cents(base if s.plan == "teachers" else base / 12)
 
 
 def _plan_notes(s: Scenario, facts: Facts, params: Params, chosen: Evaluation | None, lang: str) -> list[str]:
@@ -323,28 +417,62 @@ def _plan_notes(s: Scenario, facts: Facts, params: Params, chosen: Evaluation | 
         if chosen is not None and chosen.rule.id == "teachers.C":
             a1 = teachers.thirty_years_at_fifty(facts, params).amount
             notes.append(t("reason.shortfall", lang, amount=money(round_cents(a1.v)),
-                           age=number(params.raw("a1_min_age"))))
+                           age=span(params.raw("a1_min_age"), lang)))
         else:
             notes.append(t("reason.shortfall_no_effect", lang))
     return notes
 
 
-def _notes_on_fields(s: Scenario, lang: str) -> list[str]:
-    """Fields given that do not apply to the member's plan: said, never silently dropped."""
+def _notes_on_fields(s: Scenario, chosen: Evaluation | None, params: Params, lang: str,
+                     contribution_paid: bool = False) -> list[str]:
+    """Fields given that do not change this answer: said, true to RULES.md, never silently dropped."""
     notes = []
     if s.plan == "teachers" and s.group != "general":
         notes.append(t("reason.group_not_teachers", lang))
     if s.coordinated and s.plan != "ley447":
-        notes.append(t("reason.coordination_not_plan", lang))
+        notes.append(t(f"reason.coordination_not_{s.plan}", lang))
     elif s.coordinated and not coordination.applies(s.plan, s.group, s.coordinated):
         notes.append(t("reason.coordination_not_group", lang))
     if s.social_security_monthly is not None and not coordination.applies(s.plan, s.group, s.coordinated):
         notes.append(t("reason.social_security_unused", lang))
     if s.contribution_shortfall and s.plan != "teachers":
         notes.append(t("reason.shortfall_not_plan", lang))
-    if s.in_system_june_1960 and s.plan != "ley447":
-        notes.append(t("reason.june_1960_not_plan", lang))
+    if s.in_system_june_1960:
+        if s.plan != "ley447":
+            notes.append(t("reason.june_1960_not_plan", lang))
+        elif not s.left_service_early:
+            notes.append(t("reason.june_1960_in_service", lang))
+        elif chosen is not None and chosen.rule.path == ACTIVE:
+            notes.append(t("reason.june_1960_active_rule", lang))
+    for name in s.assumptions.given():
+        why = _assumption_unused(s, name, chosen, params, contribution_paid)
+        if why:
+            notes.append(t("reason.assumption_unused", lang, label=assumption_label(name, lang),
+                           why=t(f"reason.unused_{why}", lang)))
     return notes
+
+
+def _assumption_unused(s: Scenario, name: str, chosen: Evaluation | None, params: Params,
+                       contribution_paid: bool) -> str | None:
+    """Why an assumption the user gave does not enter this answer (a text key), or None if it does."""
+    plans = {"early_reduction_per_year": ("ley447", "ley1"), "reduction_factor": ("ley447", "ley1"),
+             "teachers_contribution_rate": ("teachers",), "merit_pct_55_plus": ("ley447",),
+             "merit_pct_under_55": ("ley447",)}[name]
+    if s.plan not in plans:
+        return f"{name}_plan"
+    if chosen is None or s.refunded:
+        return "no_pension"
+    if name in ("early_reduction_per_year", "reduction_factor"):
+        if chosen.factor is None:
+            return "not_reduced"
+        if name == "early_reduction_per_year" and params.raw("reduction_factor") is not None:
+            return "factor_given"
+        return None
+    if name == "teachers_contribution_rate":
+        return None if contribution_paid else "no_contribution"
+    if chosen.rule.id != "ley447.merit":
+        return "not_merit"
+    return None if name in chosen.outcome.amount.assumed else "other_merit_age"
 
 
 # -- earliest eligibility ----------------------------------------------------------------------

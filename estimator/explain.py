@@ -3,42 +3,63 @@
 A rule computes its amount with `Q` values; the same code gives the exact amount with its formula
 ("75% × $1,956.11") for one scenario, and exact arrays for the grid, where `text` is None.
 This is how the explanation a member sees cannot drift from the calculation.
+
+Every figure in a formula is printed exactly (`numbers.exact_*`), so a calculator fed the formula as
+printed gives the value (CONTRACT.md, *Steps*). A quantity also carries the named assumptions it
+depends on and the citations of any exception that decided its value (e.g. Regla 19.6's floor), so a
+step can say both without a list typed elsewhere.
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
-from .numbers import greater, lesser, money, number, percent
+from .numbers import exact_money, exact_number, exact_percent, greater, lesser
+
+NONE: frozenset = frozenset()
 
 
 class Q:
-    __slots__ = ("v", "text", "compound")
+    __slots__ = ("v", "text", "compound", "product", "assumed", "cites")
 
-    def __init__(self, v: Any, text: str | None = None, compound: bool = False):
+    def __init__(self, v: Any, text: str | None = None, compound: bool = False, *,
+                 product: bool | None = None, assumed: frozenset = NONE, cites: frozenset = NONE):
         self.v = v
         self.text = text
-        self.compound = compound  # a sum: parenthesised when multiplied
+        self.compound = compound  # a sum or difference: parenthesised when multiplied
+        # a product or quotient ("301 ÷ 12" included): parenthesised after a division sign
+        self.product = product if product is not None else (text is not None and ("÷" in text or "×" in text))
+        self.assumed = assumed    # names of the assumptions (RULES.md) this value depends on
+        self.cites = cites        # citations of exceptions that set this value
 
     # -- arithmetic ---------------------------------------------------------------------------
-    def _join(self, other: "Q", op: str, compound: bool) -> str | None:
+    def _join(self, other: "Q", op: str) -> str | None:
         if self.text is None or other.text is None:
             return None
-        left = f"({self.text})" if self.compound and not compound else self.text
-        right = f"({other.text})" if other.compound and (not compound or op == "−") else other.text
+        multiplying = op in ("×", "÷")
+        left = f"({self.text})" if self.compound and multiplying else self.text
+        right_parens = (other.compound and (multiplying or op == "−")) or (other.product and op == "÷")
+        right = f"({other.text})" if right_parens else other.text
         return f"{left} {op} {right}"
 
+    def _combine(self, other: "Q", v: Any, op: str) -> "Q":
+        text = self._join(other, op)
+        if text is None:
+            return Q(v)
+        return Q(v, text, op in ("+", "−"), product=op in ("×", "÷"),
+                 assumed=self.assumed | other.assumed, cites=self.cites | other.cites)
+
     def __add__(self, other: "Q") -> "Q":
-        return Q(self.v + other.v, self._join(other, "+", True), True)
+        return self._combine(other, self.v + other.v, "+")
 
     def __sub__(self, other: "Q") -> "Q":
-        return Q(self.v - other.v, self._join(other, "−", True), True)
+        return self._combine(other, self.v - other.v, "−")
 
     def __mul__(self, other: "Q") -> "Q":
-        return Q(self.v * other.v, self._join(other, "×", False))
+        return self._combine(other, self.v * other.v, "×")
 
     def __truediv__(self, other: "Q") -> "Q":
-        return Q(self.v / other.v, self._join(other, "÷", False))
+        return self._combine(other, self.v / other.v, "÷")
 
     # comparisons give the plain truth value (a bool, or a bool array on the grid)
     def __ge__(self, other: "Q") -> Any:
@@ -59,21 +80,30 @@ class Q:
         return f"Q({self.v!r}, {self.text!r})"
 
 
-def q_min(a: Q, b: Q, render: Callable[[Any], str] = number) -> Q:
+def leaf(v: Any, render: Callable[[Any], str] | None, **marks: Any) -> Q:
+    """A figure that enters a formula as a number, printed exactly (no text when `render` is None)."""
+    return Q(v, render(v) if render is not None else None, **marks)
+
+
+def q_min(a: Q, b: Q, render: Callable[[Any], str] = exact_number) -> Q:
     """The lesser of two quantities, shown by its value (e.g. the first 20 years of service)."""
-    v = lesser(a.v, b.v)
-    return Q(v, render(v) if a.text is not None else None)
+    return leaf(lesser(a.v, b.v), render if a.text is not None else None)
 
 
-def q_max(a: Q, b: Q, render: Callable[[Any], str] = number) -> Q:
+def q_max(a: Q, b: Q, render: Callable[[Any], str] = exact_number) -> Q:
+    return leaf(greater(a.v, b.v), render if a.text is not None else None)
+
+
+def q_max_of(a: Q, b: Q, cite_when_b: str | None = None) -> Q:
+    """The greater of two amounts, shown as the comparison: max(a; b). `cite_when_b` is the
+    citation of the rule that makes b a floor: it is carried when b sets the value."""
     v = greater(a.v, b.v)
-    return Q(v, render(v) if a.text is not None else None)
+    if a.text is None or b.text is None:
+        return Q(v)
+    cites = a.cites | b.cites
+    if cite_when_b and b.v > a.v:
+        cites |= {cite_when_b}
+    return Q(v, f"max({a.text}; {b.text})", product=False, assumed=a.assumed | b.assumed, cites=cites)
 
 
-def q_max_of(a: Q, b: Q) -> Q:
-    """The greater of two amounts, shown as the comparison: max(a, b)."""
-    text = None if a.text is None or b.text is None else f"max({a.text}; {b.text})"
-    return Q(greater(a.v, b.v), text)
-
-
-RENDER = {"money": money, "percent": percent, "number": number}
+RENDER = {"money": exact_money, "percent": exact_percent, "number": exact_number}

@@ -30,7 +30,12 @@ def reduction_factor(p, unreduced_age: Q, age: Q) -> Q:
     if p.raw("reduction_factor") is not None:
         return p.reduction_factor
     factor = Q(1, "1") - p.early_reduction_per_year * (unreduced_age - age)
-    return Q(_not_below_zero(factor.v), factor.text)
+    floored = _not_below_zero(factor.v)
+    if factor.text is None:
+        return Q(floored)
+    # Written with the floor only when it decides, so the printed formula gives the value.
+    text = factor.text if floored == factor.v else f"max({factor.text}; 0)"
+    return Q(floored, text, factor.compound and floored == factor.v, product=False, assumed=factor.assumed)
 
 
 def _not_below_zero(value: Any) -> Any:

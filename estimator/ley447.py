@@ -13,6 +13,8 @@ from .numbers import pick
 from .rules import ACTIVE, DEFERRED, Facts, Outcome, Reduction, at_least, below, holds, rule
 
 ZERO = Q(0, "0")
+# The citation carried by an amount that Regla 19.6's floor set (shown beside the amount).
+FLOOR_19_6 = "003 Regla 19.6"
 
 
 def general_formula(f: Facts, p) -> Q:
@@ -34,7 +36,7 @@ def deferred_formula(f: Facts, p) -> Q:
     The 30% floor belongs to deferred pensions only (RULES.md §3)."""
     formula = general_formula(f, p)
     if f.in_system_june_1960:
-        return q_max_of(formula, p.r19_6_floor_pct * f.average)
+        return q_max_of(formula, p.r19_6_floor_pct * f.average, cite_when_b=FLOOR_19_6)
     return formula
 
 

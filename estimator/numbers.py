@@ -95,3 +95,67 @@ def pick(condition: Any, when_true: Any, when_false: Any) -> Any:
     if isinstance(condition, np.ndarray):
         return RArray.where(condition, when_true, when_false)
     return when_true if condition else when_false
+
+
+# -- exact figures, for formulas a calculator reproduces (CONTRACT.md, *Steps*) ------------------
+
+def _terminating(value: Fraction) -> bool:
+    """Whether `value` has a finite decimal expansion (its denominator is 2^a × 5^b)."""
+    d = value.denominator
+    for prime in (2, 5):
+        while d % prime == 0:
+            d //= prime
+    return d == 1
+
+
+def _decimal_text(value: Fraction, places: int = 0) -> str:
+    """The exact decimal digits of a terminating fraction, at least `places` after the point."""
+    digits = 0
+    while (value * 10 ** digits).denominator != 1:
+        digits += 1
+    digits = max(digits, places)
+    scaled = value * 10 ** digits
+    text = f"{abs(scaled.numerator):,}" if digits == 0 else None
+    if text is None:
+        whole, rest = divmod(abs(scaled.numerator), 10 ** digits)
+        text = f"{whole:,}.{rest:0{digits}d}"
+    return ("-" if value < 0 else "") + text
+
+
+def exact_number(value: Any, grouped: bool = False) -> str:
+    """A number printed so that a calculator gets it back exactly: 25, 27.5, 25.0833333333 as typed,
+    and a figure with no finite decimal as a division (25 years 1 month: "301 ÷ 12")."""
+    exact = to_fraction(value)
+    if _terminating(exact):
+        text = _decimal_text(exact)
+        return text if grouped else text.replace(",", "")
+    return f"{exact.numerator} ÷ {exact.denominator}"
+
+
+def exact_money(value: Any) -> str:
+    """An amount printed so that it reproduces: $1,234.56; $12,345.675 when a rule gives a fraction
+    of a cent; "$100,000.00 ÷ 3" when no finite decimal gives it."""
+    exact = to_fraction(value)
+    if _terminating(exact):
+        return ("-" if exact < 0 else "") + "$" + _decimal_text(abs(exact), 2)
+    divisor = (exact * 100).denominator
+    return f"{exact_money(exact * divisor)} ÷ {divisor}"
+
+
+def exact_percent(value: Any) -> str:
+    """A share as a percentage that reproduces: 0.015 → 1.5%; a share with no finite decimal as a
+    division ("1 ÷ 3")."""
+    exact = to_fraction(value)
+    if _terminating(exact * 100):
+        return f"{exact_number(exact * 100)}%"
+    return exact_number(exact)
+
+
+def whole_months(value: Any) -> int:
+    """The completed months of a span given in years. A span typed as a decimal that stands for a
+    whole number of months (25.0833333333 for 25 years 1 month) counts that month."""
+    months = to_fraction(value) * 12
+    nearest = round(months)
+    if abs(months - nearest) < Fraction(1, 10 ** 6):
+        return int(nearest)
+    return math.floor(months)

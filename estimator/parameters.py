@@ -16,7 +16,7 @@ from typing import Any, Literal, Mapping
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from .explain import RENDER, Q
+from .explain import NONE, RENDER, Q
 
 FOLDER = Path(__file__).parent / "parameters"
 PLAN_FILES = {"teachers": ("teachers",), "ley447": ("common", "ley447"), "ley1": ("common", "ley1")}
@@ -93,6 +93,14 @@ def default_values(plan: str) -> dict[str, Fraction | None]:
             for name, spec in definitions(plan).items()}
 
 
+def assumption_label(name: str, lang: str) -> str:
+    """The label of a named assumption, whichever plan's file defines it."""
+    for plan in PLAN_FILES:
+        if name in definitions(plan):
+            return definitions(plan)[name].label(lang)
+    raise KeyError(name)
+
+
 def all_files() -> list[Path]:
     return sorted(FOLDER.glob("*.toml"))
 
@@ -124,8 +132,12 @@ class Params:
             value = self.values[name]
             if value is None:
                 raise AttributeError(f"{name} has no value in this scenario")
-            unit = self.definitions[name].unit
-            self._cache[name] = Q(value, _rendered(unit, value) if self._explain else None)
+            spec = self.definitions[name]
+            if not self._explain:
+                self._cache[name] = Q(value)
+            else:
+                self._cache[name] = Q(value, _rendered(spec.unit, value),
+                                      assumed=frozenset({name}) if spec.assumption else NONE)
         return self._cache[name]
 
     def raw(self, name: str) -> Fraction | None:

@@ -226,8 +226,8 @@ def _payable(plan: str, amount: RArray, params: Params):
     """The grid's twin of `engine.payable`, exact: monthly and annual amounts (floats of whole cents),
     where the minimum lifted them, and the exact annual amount after the minimum (P of coordination)."""
     if plan == "teachers":
-        monthly = _dollars(amount.cents_half_up())
-        return monthly, monthly * 12, np.zeros(amount.shape, dtype=bool), amount * 12
+        cents = np.asarray(amount.cents_half_up())
+        return _dollars(cents), _dollars(cents * 12), np.zeros(amount.shape, dtype=bool), amount * 12
     minimum = params.raw("minimum_monthly_pension")
     monthly = _dollars((amount * Fraction(1, 12)).cents_half_up())
     annual = _dollars(amount.cents_half_up())

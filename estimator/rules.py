@@ -91,6 +91,13 @@ class Rule:
 REGISTRY: dict[str, list[Rule]] = {}
 
 
+def cite_of(function: Callable) -> str:
+    """The citation a rule (or a rule's helper function) carries as its docstring's first line."""
+    if isinstance(function, Rule):
+        return function.cite
+    return inspect.cleandoc(function.__doc__ or "").partition("\n")[0].strip()
+
+
 def rule(rule_id: str, path: str, reduction: Reduction | None = None) -> Callable:
     """Register a rule in its plan's table, in the order the law (and RULES.md) lists it."""
 

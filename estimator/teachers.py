@@ -101,5 +101,6 @@ def contribution_applies(rule_id: str, f: Facts, p) -> bool:
 
 
 def contribution(f: Facts, p) -> Q:
-    """000 ¶B: the individual contribution, rate × M each month (rate: an assumption)."""
+    """000 ¶B
+    The individual contribution, rate × M each month (the rate is an assumption, RULES.md §2)."""
     return p.teachers_contribution_rate * f.average

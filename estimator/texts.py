@@ -40,3 +40,17 @@ def _flatten(tree: dict, prefix: str = "") -> dict[str, str]:
 def t(key: str, lang: str = "es", **values: object) -> str:
     """The text for `key` in `lang`, with `{placeholders}` filled in."""
     return catalog(lang)[key].format(**values)
+
+
+def span(value: object, lang: str = "es") -> str:
+    """An age or a period in years and months, never a decimal: "56 años y 3 meses", "56 years 3 months"."""
+    from .numbers import whole_months  # numbers imports nothing of the texts
+
+    years, months = divmod(whole_months(value), 12)
+    year_part = t("span.year" if years == 1 else "span.years", lang, n=years)
+    month_part = t("span.month" if months == 1 else "span.months", lang, n=months)
+    if months == 0:
+        return year_part
+    if years == 0:
+        return month_part
+    return t("span.both", lang, years=year_part, months=month_part)

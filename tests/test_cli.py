@@ -24,9 +24,11 @@ def test_contract_example():
     assert answers[0]["monthly_pension"] == 1467.08
     assert set(answers[0]) == {"covered", "eligible", "rule", "monthly_pension", "annual_pension",
                                "reduction_factor", "minimum_applied", "alternatives", "coordination",
-                               "contribution", "reasons", "steps"}
+                               "contribution", "reasons", "steps", "assumptions_used"}
     for step in answers[0]["steps"]:
-        assert set(step) == {"label", "formula", "value", "cite"}
+        assert set(step) == {"label", "formula", "value", "cite", "assumption"}
+    # 9% × $1,956.11 = $176.05 a month until 55: the contribution rate is the rule book's assumption.
+    assert answers[0]["assumptions_used"] == [{"name": "teachers_contribution_rate", "value": 0.09, "source": "default"}]
 
 
 BAD_LINES = {
