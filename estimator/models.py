@@ -15,7 +15,7 @@ from pydantic import (BaseModel, BeforeValidator, ConfigDict, PlainSerializer, S
                       ValidationError, model_validator)
 
 from .numbers import to_fraction
-from .texts import t
+from .texts import span, t
 
 PLANS = ("teachers", "ley447", "ley1")
 # RULES.md §1, Decision: the texts say "después del 1ro de abril de 1990"; an entry on that day itself
@@ -33,11 +33,34 @@ EARLIEST_WORKING_AGE = 14
 # No age, service or amount of a real member comes near this; beyond it, answers would not fit a
 # JSON number (a double), so such input is refused with a message rather than answered wrongly.
 LARGEST_NUMBER = 10 ** 9
+# Digits after the point an exact value may carry. A double written out in full never needs more than
+# about 340 (5e-324), so every number a JSON producer writes is accepted; far beyond it, the exact
+# value's denominator (10 to that power) would cost minutes of arithmetic for one line.
+MOST_DECIMAL_PLACES = 400
+
+
+def _check_size(value: Decimal) -> None:
+    """Refuse a decimal whose exact value would be huge to build, before building it.
+
+    `1e999999999` is a short text but a billion-digit integer: its exponent is read, never expanded.
+    """
+    if not value.is_finite():
+        raise ValueError("not_finite")
+    if value.is_zero():
+        return
+    if value < 0:
+        raise ValueError("negative")
+    if value.adjusted() >= len(str(LARGEST_NUMBER)):  # 10 digits before the point: above the limit
+        raise ValueError("too_large")
+    if value.as_tuple().exponent < -MOST_DECIMAL_PLACES:
+        raise ValueError("too_precise")
 
 
 def _number(value: Any) -> Fraction:
     if isinstance(value, bool) or not isinstance(value, (int, float, Decimal, Fraction)):
         raise ValueError("not_a_number")
+    if isinstance(value, Decimal):
+        _check_size(value)
     try:
         exact = to_fraction(value)
     except ValueError:
@@ -94,6 +117,15 @@ class Scenario(BaseModel):
     contribution_shortfall: StrictBool = False
     in_system_june_1960: StrictBool = False
     assumptions: Assumptions = Assumptions()
+
+    @model_validator(mode="before")
+    @classmethod
+    def _null_is_default(cls, data: Any) -> Any:
+        """`null` for an optional field means its default (CONTRACT.md), `assumptions` included."""
+        if isinstance(data, dict):
+            return {key: value for key, value in data.items()
+                    if not (value is None and key in cls.model_fields and not cls.model_fields[key].is_required())}
+        return data
 
     @model_validator(mode="after")
     def _coherent(self) -> "Scenario":
@@ -176,13 +208,14 @@ def _explain_error(exc: ValidationError, data: dict, lang: str) -> ScenarioError
             target = _FIELD_OF_CHECK[code]
             limit = ""
             if code == "service_too_long":
-                sep = data.get("separation_age", data.get("age"))
+                sep = data.get("separation_age")
+                sep = data.get("age") if sep is None else sep
                 try:
-                    limit = str(float(to_fraction(sep) - EARLIEST_WORKING_AGE))
+                    limit = span(to_fraction(sep) - EARLIEST_WORKING_AGE, lang)
                 except (TypeError, ValueError):
                     limit = "?"
             return ScenarioError(target, t(f"error.{code}", lang, limit=limit))
-        if code in ("not_a_number", "not_finite", "negative", "fraction_range", "too_large"):
+        if code in ("not_a_number", "not_finite", "negative", "fraction_range", "too_large", "too_precise"):
             return ScenarioError(field, t(f"error.{code}", lang, field=field))
     return ScenarioError(field, t("error.invalid", lang, field=field))
 
@@ -193,7 +226,16 @@ class Step(BaseModel):
     label: str
     formula: str
     value: float | None
-    cite: str
+    cite: str                      # as the law reads ("Reglamento, Regla 18.6(a)")
+    assumption: str | None = None  # the named assumption (RULES.md) the step uses, if any
+
+
+class AssumptionUsed(BaseModel):
+    """An assumption that entered the amount or the contribution: its figure, and whose it is."""
+
+    name: str
+    value: float
+    source: Literal["default", "entered"]
 
 
 class Alternative(BaseModel):
@@ -222,7 +264,7 @@ class Earliest(BaseModel):
 
 CONTRACT_FIELDS = ("covered", "eligible", "rule", "monthly_pension", "annual_pension",
                    "reduction_factor", "minimum_applied", "alternatives", "coordination",
-                   "contribution", "reasons", "steps")
+                   "contribution", "reasons", "steps", "assumptions_used")
 
 
 class Answer(BaseModel):
@@ -240,6 +282,7 @@ class Answer(BaseModel):
     contribution: Contribution | None
     reasons: list[str]
     steps: list[Step]
+    assumptions_used: list[AssumptionUsed] = []
     # Beyond the contract (the app and the report use them):
     earliest: Earliest | None = None
     reduced_from: Money | None = None  # the monthly amount before the actuarial reduction
