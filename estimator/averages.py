@@ -12,7 +12,8 @@ from fractions import Fraction
 from typing import Sequence
 
 from .models import Step, _number
-from .numbers import money, round_cents
+from .citations import display
+from .numbers import exact_money, round_cents
 from .parameters import default_values
 from .texts import t
 
@@ -50,10 +51,10 @@ def average_from_history(plan: str, salaries: Sequence[object], lang: str = "es"
     total = sum(exact[i] for i in ranked)
     if plan == "teachers":
         value = Fraction(round_cents(total / size))
-        step = Step(label=t("history.step_monthly", lang, size=size), formula=f"{money(total)} ÷ {size}",
-                    value=float(value), cite="000 ¶A.1")
+        step = Step(label=t("history.step_monthly", lang, size=size), formula=f"{exact_money(total)} ÷ {size}",
+                    value=float(value), cite=display("000 ¶A.1", lang))
     else:
         value = total / size
-        step = Step(label=t("history.step_annual", lang, size=size), formula=f"{money(total)} ÷ {size}",
+        step = Step(label=t("history.step_annual", lang, size=size), formula=f"{exact_money(total)} ÷ {size}",
                     value=float(round_cents(value)), cite="Ley 447-1951" if plan == "ley447" else "Ley 1-1990")
     return Average(value=value, used=tuple(sorted(ranked)), step=step)

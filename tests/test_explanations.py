@@ -1,0 +1,238 @@
+"""Explanations a member can check with a calculator (CONTRACT.md, *Steps* and *Texts*).
+
+Every step's formula, evaluated exactly as printed, gives its printed value: to the cent for
+amounts, to 0.00005 for factors. Reasons, labels and citations use years and months, the law's
+own citations and no seed codes. Each fault found by hand has a test named after it.
+"""
+
+import re
+from fractions import Fraction
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from estimator import estimate, read_scenario
+from estimator.texts import t
+from tests.formula import evaluate
+from tests.strategies import valid_scenarios
+
+FACTOR_LABELS = {t(key, lang) for key in ("step.factor_assumed", "step.factor_counselor") for lang in ("es", "en")}
+MARKERS = {t("step.given", lang) for lang in ("es", "en")}
+# Seed codes and file names must never reach a person: "000 ¶A.1", "002 Regla", "001 (c)", "RULES.md".
+SEED_CODE = re.compile(r"\b00[0-4]\b|¶|RULES\.md|assumptions\.|\.toml")
+# A decimal number of years: "12.58 años", "62.42 years", "edad de separación 45.33".
+DECIMAL_YEARS = re.compile(r"\d+\.\d+\s*(años|years?)\b|\b(tiene|has|tendría|edad de separación|separation age|age|los|at)\s+\d+\.\d+(?![\d%])")
+
+
+def check_steps(answer) -> None:
+    for step in answer.steps:
+        if step.formula in MARKERS:
+            continue
+        printed = evaluate(step.formula)
+        tolerance = Fraction(5, 100000) if step.label in FACTOR_LABELS else Fraction(1, 200)
+        assert abs(printed - Fraction(str(step.value))) <= tolerance, (step.label, step.formula, step.value)
+        assert "<" not in step.formula and ">" not in step.formula
+
+
+def check_texts(answer) -> None:
+    for text in [*answer.reasons, *(s.label for s in answer.steps), *(s.cite for s in answer.steps)]:
+        assert not SEED_CODE.search(text), text
+        assert not DECIMAL_YEARS.search(text), text
+    used = {a.name for a in answer.assumptions_used}
+    assert {s.assumption for s in answer.steps if s.assumption} <= used
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(valid_scenarios(), st.sampled_from(["es", "en"]))
+def test_every_step_reproduces_from_what_is_printed(scenario, lang):
+    answer = estimate(scenario, lang)
+    check_steps(answer)
+    check_texts(answer)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(valid_scenarios(whole_months=True), st.sampled_from(["es", "en"]))
+def test_every_step_reproduces_in_whole_months_as_the_app_gives_them(scenario, lang):
+    answer = estimate(scenario, lang)
+    check_steps(answer)
+    check_texts(answer)
+    for step in answer.steps:  # service of 25 years 1 month is "301 ÷ 12", never "25.08"
+        assert not re.search(r"\d+\.\d*[1-9]\d* (?![%$])", step.formula.replace("$", "$ ")) or "$" in step.formula
+
+
+def answer(lang="es", **fields):
+    data = {"plan": "ley1", "age": 62, "service_years": 25, "average_salary": 40000} | fields
+    return estimate(read_scenario(data), lang)
+
+
+def steps_by_formula(a):
+    return {s.formula: s for s in a.steps}
+
+
+def test_service_printed_rounded_is_now_exact():
+    # 1.5% × $40,000.00 × 25.0833333333 = $15,049.99999998 → $15,050.00, as typed (not "× 25.08").
+    a = answer(separation_age=55.0833333333, service_years=25.0833333333)
+    rule_step = a.steps[1]
+    assert rule_step.formula == "1.5% × $40,000.00 × 25.0833333333"
+    check_steps(a)
+
+
+def test_whole_months_print_as_a_division():
+    # 25 years 1 month = 301 ÷ 12; 1.5% × $40,000.00 × 301 ÷ 12 = $15,050.00.
+    a = estimate(read_scenario({"plan": "ley1", "age": Fraction(661, 12), "service_years": Fraction(301, 12),
+                                "average_salary": 40000}))
+    assert a.steps[1].formula == "1.5% × $40,000.00 × 301 ÷ 12" and a.steps[1].value == 15050.0
+    # 1 − 6% × (65 − 661 ÷ 12) = 1 − 0.06 × 9.91666… = 0.405
+    factor = a.steps[2]
+    assert factor.formula == "1 − 6% × (65 − 661 ÷ 12)" and factor.value == pytest.approx(0.405)
+    check_steps(a)
+
+
+def test_a4_with_29_999_years_is_not_printed_as_30():
+    a = estimate(read_scenario({"plan": "teachers", "age": 48, "service_years": 29.999, "average_monthly_salary": 2000}))
+    assert a.rule == "teachers.A4"
+    # 1.8% × $2,000.00 × 29.999 × (1 − 5%) = $1,025.9658 → $1,025.97
+    assert a.steps[1].formula == "1.8% × $2,000.00 × 29.999 × (1 − 5%)" and a.steps[1].value == 1025.97
+    check_steps(a)
+
+
+def test_reduction_floored_at_zero_is_written_with_max():
+    a = answer(age=55, service_years=25, assumptions={"early_reduction_per_year": 0.2})
+    factor = next(s for s in a.steps if s.label in FACTOR_LABELS)
+    assert factor.formula == "max(1 − 20% × (65 − 55); 0)" and factor.value == 0
+    check_steps(a)
+
+
+def test_minimum_step_is_written_with_max_not_a_comparison():
+    # 1.5% × $5,000.00 × 20 = $1,500.00 a year; ÷ 12 = $125.00; max($125.00; $500.00) = $500.00.
+    a = answer(age=65, service_years=20, average_salary=5000)
+    assert a.steps[-1].formula == "max($125.00; $500.00)" and a.steps[-1].value == 500.0
+    check_steps(a)
+
+
+def test_no_decimal_years_in_reasons():
+    a = estimate(read_scenario({"plan": "ley447", "age": 50, "service_years": 12.5833333333, "average_salary": 36000}))
+    assert not a.eligible
+    text = " ".join(a.reasons)
+    assert "12 años y 7 meses" in text and "12.58" not in text
+    assert a.reasons[0].startswith("Si sigue trabajando, tendría derecho a partir de los 58 años de edad")
+
+
+def test_error_limit_in_years_and_months_not_a_float():
+    from estimator import ScenarioError
+    with pytest.raises(ScenarioError) as error:
+        read_scenario({"plan": "ley1", "age": 45.4166666667, "service_years": 40, "average_salary": 1})
+    assert "31 años y 5 meses" in error.value.message and "31.41" not in error.value.message
+
+
+def test_merit_percentage_is_named_as_an_assumption():
+    a = estimate(read_scenario({"plan": "ley447", "age": 56, "service_years": 30, "average_salary": 40000,
+                                "assumptions": {"merit_pct_55_plus": 0.8}}))
+    assert a.rule == "ley447.merit"
+    assert a.steps[1].assumption == "merit_pct_55_plus"
+    assert [(u.name, u.value, u.source) for u in a.assumptions_used] == [("merit_pct_55_plus", 0.8, "entered")]
+    assert any("supuesto" in r and "80%" in r for r in a.reasons)
+    default = estimate(read_scenario({"plan": "ley447", "age": 56, "service_years": 30, "average_salary": 40000}))
+    assert [(u.name, u.source) for u in default.assumptions_used] == [("merit_pct_55_plus", "default")]
+
+
+def test_teachers_contribution_rate_is_labelled_as_an_assumption():
+    a = estimate(read_scenario({"plan": "teachers", "age": 52, "service_years": 30, "average_monthly_salary": 1956.11}), "en")
+    contribution = next(s for s in a.steps if s.assumption == "teachers_contribution_rate")
+    assert contribution.formula == "9% × $1,956.11" and contribution.value == 176.05
+    assert any("assumption" in r and "9%" in r for r in a.reasons)
+
+
+def test_19_6_floor_is_cited_when_it_sets_the_amount():
+    # F = 1.5% × $36,000.00 × 12 = $6,480.00 < 30% × $36,000.00 = $10,800.00: the floor decides.
+    a = estimate(read_scenario({"plan": "ley447", "age": 60, "separation_age": 50, "service_years": 12,
+                                "average_salary": 36000, "in_system_june_1960": True}))
+    assert a.monthly_pension == 900
+    assert "Regla 19.6" in a.steps[1].cite
+    assert any("Regla 19.6" in r for r in a.reasons)
+    # With 24 years F = $10,800 + 2% × $36,000 × 4 = $13,680.00 > $10,800.00: the floor is not cited.
+    b = estimate(read_scenario({"plan": "ley447", "age": 60, "separation_age": 50, "service_years": 24,
+                                "average_salary": 36000, "in_system_june_1960": True}))
+    assert "19.6" not in b.steps[1].cite
+
+
+def test_ties_say_the_table_order_decided():
+    # Police at 58 with 25 years: 18.3 and 18.2 both give F; 18.3 is listed first.
+    a = estimate(read_scenario({"plan": "ley447", "group": "police", "age": 58, "service_years": 25,
+                                "average_salary": 36000}))
+    assert a.rule == "ley447.18.3"
+    assert "misma cantidad" in a.reasons[0] and "primero" in a.reasons[0]
+
+
+def test_unreduced_amount_is_before_the_minimum():
+    # 1.5% × $15,000.00 × 25 = $5,625.00 a year = $468.75 a month unreduced; reduced it is below $500.
+    a = answer(age=62, service_years=25, average_salary=15000)
+    assert a.minimum_applied
+    assert str(a.reduced_from) == "468.75"
+    assert any("$468.75" in r for r in a.reasons)
+
+
+def test_coordination_from_66_never_says_instead_of_an_amount_never_paid():
+    a = estimate(read_scenario({"plan": "ley447", "age": 66, "service_years": 25, "average_salary": 36000,
+                                "coordinated": True}))
+    text = " ".join(a.reasons)
+    assert "en lugar de" not in text and "desde el comienzo" in text
+
+
+def test_coordination_silent_when_nothing_changes():
+    # P = $6,000 (the minimum); CF ≥ P: the system pays $500.00 before and after 65.
+    a = estimate(read_scenario({"plan": "ley447", "age": 60, "service_years": 10, "average_salary": 3000,
+                                "coordinated": True, "social_security_monthly": 0}))
+    assert a.coordination.monthly_pension_from_65 == a.monthly_pension
+    assert not any("$500.00 en lugar de $500.00" in r or "Plan Coordinado:" in r for r in a.reasons)
+
+
+def test_teacher_marked_coordinated_is_told_teachers_are_never_coordinated():
+    a = estimate(read_scenario({"plan": "teachers", "age": 52, "service_years": 30, "average_monthly_salary": 2000,
+                                "coordinated": True}))
+    note = next(r for r in a.reasons if "Seguro Social" in r)
+    assert "maestros no se coordinan" in note and "1990" not in note
+
+
+def test_june_1960_note_names_regla_19_6_deferred_pensions():
+    a = answer(in_system_june_1960=True)
+    note = next(r for r in a.reasons if "19.6" in r)
+    assert "diferidas" in note and "anteriores a 1990" not in note
+
+
+@pytest.mark.parametrize("plan, fields, name", [
+    ("teachers", {"age": 52, "service_years": 30, "average_monthly_salary": 2000}, "reduction_factor"),
+    ("teachers", {"age": 52, "service_years": 30, "average_monthly_salary": 2000}, "merit_pct_55_plus"),
+    ("ley1", {"age": 65, "service_years": 30, "average_salary": 40000}, "teachers_contribution_rate"),
+    ("ley1", {"age": 65, "service_years": 30, "average_salary": 40000}, "early_reduction_per_year"),
+    ("ley447", {"age": 58, "service_years": 25, "average_salary": 40000}, "merit_pct_under_55"),
+])
+def test_assumption_overrides_that_do_not_apply_get_a_note(plan, fields, name):
+    a = estimate(read_scenario({"plan": plan, **fields, "assumptions": {name: 0.5}}), "en")
+    assert any("was not used" in r for r in a.reasons), a.reasons
+    assert name not in {u.name for u in a.assumptions_used}
+
+
+def test_separation_age_never_said_of_a_member_still_working():
+    a = answer(age=50, service_years=20)
+    text = " ".join(a.reasons)
+    # (the title of inciso (c) names the law's own "separación a los 55"; the member's figure never is)
+    assert "edad de separación" not in text and "se separó" not in text and "haberse separado" not in text
+    assert "retirarse con al menos 55 años de edad (se retiraría a los 50 años)" in text
+
+
+def test_not_eligible_lists_only_conditions_that_matter_earliest_first():
+    a = estimate(read_scenario({"plan": "ley447", "age": 50, "service_years": 20, "average_salary": 36000}))
+    assert a.reasons[0].startswith("Si sigue trabajando")
+    text = " ".join(a.reasons)
+    assert "Policía" not in text and "diferida" not in text
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_citations_read_as_the_law(lang):
+    cites = {s.cite for s in answer(lang).steps}
+    assert "Ley 1-1990, inciso (c); Reglamento, Regla 18.6(b), 18.6(c), 18.6(d)" in cites
+    teachers = estimate(read_scenario({"plan": "teachers", "age": 52, "service_years": 30,
+                                       "average_monthly_salary": 1956.11}), lang)
+    assert teachers.steps[1].cite == "Maestros, Sección A, inciso 1"
