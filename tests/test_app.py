@@ -143,6 +143,8 @@ def test_clear_forgets_the_member_and_keeps_the_language(app):
     typed(app, "service_years", "20")
     app.button(key="add_to_compare").click().run()
     app.button(key="clear_session").click().run()
+    assert app.session_state["comparison"], "nothing is cleared before it is confirmed"
+    app.button(key="clear_confirm").click().run()
     assert not app.exception
     assert app.session_state["comparison"] == []
     assert box(app, "service_years") == "27"

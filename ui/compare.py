@@ -1,13 +1,31 @@
-"""Why two scenarios differ, in words: plain functions."""
+"""The comparison page: up to four scenarios side by side, the difference from the first and why in words,
+and scenarios added from saved files — with the estimate page's honest limits: a case these rules do not
+answer (disability, service in both systems, a refund, a teacher who left before the pension starts) is
+never shown a number."""
 
 from __future__ import annotations
 
-from estimator import Answer, Scenario
+from datetime import date
+from fractions import Fraction
+from typing import Any, MutableMapping
+
+import streamlit as st
+
+from estimator import Answer, Scenario, estimate, read_scenario
 from estimator.numbers import money, number
+from estimator.projection import scenario_at
 from estimator.texts import t
 
-from .member import age_label
+from .form import current_values
+from .member import FormValues, age_label, build_member, limits
+from .plain import alert, one_line
+from .saved import field_name, load_inputs, values_from_saved
 from .text import ui_text
+from .uploads import take_new_files, uploader_key
+
+MAX_SCENARIOS = 4
+COMPARE_UPLOAD = "compare_upload"
+NOTES = "compare_notes"
 
 
 def difference_reasons(base: Scenario, base_answer: Answer, other: Scenario, answer: Answer, lang: str) -> list[str]:
@@ -34,3 +52,143 @@ def difference_reasons(base: Scenario, base_answer: Answer, other: Scenario, ans
 
 def _average(s: Scenario):
     return s.average_salary if s.average_salary is not None else s.average_monthly_salary
+
+
+# --- the honest limits ---------------------------------------------------------------------------------
+
+def scenario_limits(scenario: Scenario, lang: str) -> list[str]:
+    """Why the rules give this scenario no number (a refund; a teacher who left before the pension
+    starts), with who can answer; empty when they do."""
+    found = []
+    if scenario.refunded:
+        found.append(ui_text("limits.refunded", lang))
+    elif scenario.plan == "teachers" and scenario.left_service_early:
+        found.append(ui_text("limits.teachers_deferred", lang))
+    return found
+
+
+def member_limits(values: FormValues, today: date, lang: str) -> tuple[dict[str, Any] | None, str | None]:
+    """The scenario (contract form) of these form values, or why it cannot be compared: a case the rules
+    do not answer, or the first thing the form would ask to correct (naming its field)."""
+    uncovered = limits(values, lang)
+    if uncovered:
+        return None, uncovered[0]
+    member, errors = build_member(values, today, lang)
+    if member is None:
+        field, message = next(iter(errors.items()), ("?", ""))
+        return None, ui_text("files.member", lang, field=field_name([field], lang), message=message)
+    uncovered = scenario_limits(member.scenario, lang)
+    if uncovered:
+        return None, uncovered[0]
+    return member.scenario.contract_dict(), None
+
+
+def add_saved_files(comparison: list[dict], files: list[tuple[str, bytes]], today: date,
+                    lang: str) -> list[tuple[str, str]]:
+    """Add each saved file's member to the comparison, in order, while there is room. Returns the notes
+    (kind, plain text): how many were added, and one per file not added saying which and why."""
+    notes: list[tuple[str, str]] = []
+    added = 0
+    for name, raw in files:
+        if len(comparison) >= MAX_SCENARIOS:
+            reason = ui_text("files.compare_full", lang, limit=MAX_SCENARIOS)
+        else:
+            inputs, reason = load_inputs(raw, lang)
+            if reason is None:
+                scenario, reason = member_limits(values_from_saved(inputs), today, lang)
+                if scenario is not None:
+                    comparison.append(scenario)
+                    added += 1
+        if reason is not None:
+            notes.append(("error", ui_text("files.compare_refused", lang, name=one_line(name), reason=reason)))
+    if added:
+        notes.insert(0, ("success", ui_text("saved.compare_added", lang, count=added)))
+    return notes
+
+
+# --- the page ------------------------------------------------------------------------------------------
+
+def comparison_page(lang: str) -> None:
+    today = date.today()
+    state = st.session_state
+    say = lambda key, **kw: ui_text(f"compare.{key}", lang, **kw)  # noqa: E731
+    st.title(say("title"))
+    st.caption(say("intro"))
+    comparison: list[dict] = state["comparison"]
+    _variant(comparison, today, lang)
+    _uploads(comparison, lang)
+    if not comparison:
+        st.info(say("empty"))
+    else:
+        _columns(comparison, lang)
+    st.info(ui_text("app.disclaimer", lang))
+
+
+def _variant(comparison: list[dict], today: date, lang: str) -> None:
+    """A variant of the estimate on screen: another starting age, more service (only for a member the
+    rules answer)."""
+    say = lambda key, **kw: ui_text(f"compare.{key}", lang, **kw)  # noqa: E731
+    values = current_values(st.session_state)
+    if len(comparison) >= MAX_SCENARIOS or member_limits(values, today, lang)[0] is None:
+        return
+    member, _ = build_member(values, today, lang)
+    with st.expander(say("add_variant")):
+        left, right = st.columns(2)
+        age_today = member.situation.today.age
+        years = left.number_input(say("variant_age"), min_value=int(age_today) + 1 if age_today % 1 else int(age_today),
+                                  max_value=100, value=int(member.planned_age), step=1, key="variant_age")
+        extra = right.number_input(say("variant_extra"), min_value=0, max_value=20, value=0, step=1,
+                                   key="variant_extra")
+        if st.button(say("add"), key="variant_add"):
+            comparison.append(scenario_at(member.situation, Fraction(years), Fraction(extra)).contract_dict())
+            st.rerun()
+
+
+def _uploads(comparison: list[dict], lang: str) -> None:
+    """Saved files added to the comparison: each read once, then the uploader is emptied."""
+    state = st.session_state
+    key = uploader_key(state, COMPARE_UPLOAD)
+    with st.container(key=COMPARE_UPLOAD):  # a fixed name for the page (the uploader's own key changes)
+        st.file_uploader(ui_text("saved.compare_upload", lang), type=["json"], accept_multiple_files=True,
+                         key=key, on_change=_files_uploaded, args=(lang, key))
+    for kind, text in state.pop(NOTES, []):
+        alert(kind, text)
+    if len(comparison) >= MAX_SCENARIOS:
+        st.caption(ui_text("files.compare_is_full", lang, limit=MAX_SCENARIOS))
+
+
+def _files_uploaded(lang: str, key: str) -> None:
+    state = st.session_state
+    files = take_new_files(state, key)
+    state[NOTES] = add_saved_files(state["comparison"], files, date.today(), lang)
+
+
+def _columns(comparison: list[dict], lang: str) -> None:
+    say = lambda key, **kw: ui_text(f"compare.{key}", lang, **kw)  # noqa: E731
+    scenarios = [read_scenario(data, lang) for data in comparison]
+    answers = [estimate(s, lang, find_earliest=False) for s in scenarios]
+    uncovered = [scenario_limits(s, lang) for s in scenarios]
+    base_has_number = not uncovered[0]
+    for index, (column, scenario, answer) in enumerate(zip(st.columns(len(scenarios)), scenarios, answers)):
+        with column:
+            st.markdown(f"### {say('scenario', n=index + 1)}")
+            st.caption(f"{scenario.plan} · {age_label(scenario.age, lang)}")
+            if uncovered[index]:  # never a number: who can answer instead
+                st.warning(ui_text("limits.not_covered", lang), icon="🚫")
+                for message in uncovered[index]:
+                    st.markdown(f"- {message}")
+            else:
+                delta = money(answer.monthly_pension - answers[0].monthly_pension) if index and base_has_number else None
+                st.metric(ui_text("result.monthly", lang, age=age_label(scenario.age, lang)),
+                          money(answer.monthly_pension), delta=delta)
+                st.markdown(t(f"rule.{answer.rule}", lang) if answer.rule else say("none"))
+                if answer.coordination is not None:
+                    st.caption(f"{ui_text('result.coordination_after', lang)}: "
+                               f"{money(answer.coordination.monthly_pension_from_65)}")
+                if index and base_has_number:
+                    st.markdown(f"**{say('difference')}**")
+                    for reason in difference_reasons(scenarios[0], answers[0], scenario, answer, lang):
+                        st.markdown(f"- {reason}")
+            if st.button(say("remove"), key=f"remove_{index}"):
+                comparison.pop(index)
+                st.rerun()

@@ -17,7 +17,7 @@ from estimator.models import GROUPS, government_plan
 
 from .entry import box_key, sync
 from .member import FormValues, apply_editor_changes, history_size, plan_of, salaries_from_csv
-from .saved import MAX_FILE_BYTES, apply_saved, dump_inputs
+from .saved import MAX_FILE_BYTES, dump_inputs, saved_uploader
 from .text import ui_text
 
 KEEP = "session"  # widget values survive page switches and being hidden
@@ -162,18 +162,7 @@ def _saved_inputs(lang: str) -> None:
                            help=ui_text("saved.download_help", lang))
         limit = min(MAX_FILE_BYTES, st.get_option("server.maxUploadSize") * 1_000_000)
         st.caption(ui_text("check.upload_json", lang, limit=f"{limit // 1000:,} KB"))
-        st.file_uploader(ui_text("saved.upload", lang), type=["json"], key="saved_upload",
-                         help=ui_text("saved.upload_help", lang), on_change=partial(_load_saved, lang))
-        note = st.session_state.pop("saved_note", None)
-        if note:
-            getattr(st, note[0])(note[1])
-
-
-def _load_saved(lang: str) -> None:
-    """Runs before the page is drawn, so it may set the form's widgets."""
-    upload = st.session_state.get("saved_upload")
-    if upload is not None:
-        apply_saved(st.session_state, upload.getvalue(), lang)
+        saved_uploader(lang)  # read once, then emptied (ui/saved.py)
 
 
 def _salary_inputs(lang: str, plan: str | None, errors: dict[str, str]) -> None:

@@ -8,7 +8,8 @@ import streamlit as st
 
 from estimator.texts import LANGUAGES
 
-from .state import clear_member, ensure_defaults
+from .forget import clear_control
+from .state import ensure_defaults
 from .text import ui_text
 
 LANGUAGE_NAMES = {"es": "Español", "en": "English"}
@@ -31,10 +32,7 @@ def frame() -> str:
         st.divider()
         st.toggle(ui_text("app.session_mode", lang), key="session_mode",
                   help=ui_text("app.session_mode_help", lang))
-        if st.button(ui_text("app.clear", lang), key="clear_session", help=ui_text("app.clear_help", lang)):
-            clear_member(st.session_state, today)
-            st.toast(ui_text("app.cleared", lang))
-            st.rerun()
+        clear_control(lang, today)
         st.caption(ui_text("app.privacy", lang))
     # Streamlit writes <html lang="en">; set it to the user's language (allow-listed value only).
     st.html(f"<script>{lang_script(lang)}</script>", unsafe_allow_javascript=True)

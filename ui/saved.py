@@ -1,96 +1,368 @@
-"""Saved scenarios: the member's inputs as a file, and back, exactly — validated on load.
+"""Saved scenarios: the member's inputs as a file, and back, exactly — read with care, validated on load.
 
 The file is JSON: {"format": "estimador-pension/inputs", "version": 1, "inputs": {...}}, the inputs
 being the form's values (dates as YYYY-MM-DD) and the salary history.
+
+`load_inputs` is the one reader for every file a person uploads as saved inputs (the estimate page's
+*Cargar datos guardados* and the comparison page's files). Before any JSON is parsed it refuses a file
+over `MAX_FILE_BYTES` and one nested deeper than `MAX_DEPTH` (a scan of the text); the parser refuses
+duplicate keys and marks NaN, ±Infinity and numbers too long to be a figure; the schema is strict (true
+or false for a yes/no, a number for a number, "YYYY-MM-DD" for a date, no unknown keys) and holds each
+value to the range the form itself accepts (`BOUNDS`, `date_range`). Any problem is one message,
+in the page's language, naming the field; nothing is applied. Messages are plain text that may quote
+the file (a key's name): show them with `ui.plain.alert`, never as markdown.
 """
 
 from __future__ import annotations
 
 import json
-from datetime import date
-from typing import Any, Literal
+import math
+import re
+from datetime import date, datetime
+from functools import partial
+from typing import Annotated, Any, Literal, MutableMapping, Union, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+import streamlit as st
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+from pydantic_core import PydanticCustomError
 
-from estimator.models import EARLIEST_WORKING_AGE, GROUPS
+from estimator.models import GROUPS
+from estimator.numbers import money
 
-from .member import FormValues, apply_editor_changes
-from .text import ui_text
+from .entry import MAX_ANNUAL_SALARY, OLDEST_AGE, SPECS
+from .member import CSV_MAX_ROWS, FormValues, apply_editor_changes
+from .plain import alert, one_line
+from .text import catalog, ui_text
+from .uploads import take_new_files, uploader_key
 
 FORMAT = "estimador-pension/inputs"
 VERSION = 1
 MAX_FILE_BYTES = 200_000
+MAX_DEPTH = 4  # the file {…}, its inputs {…}, the salary history […], and one level to spare
+
+
+def _range(name: str) -> tuple[int | float, int | float, bool]:
+    spec = SPECS[name]
+    cast = int if spec.kind == "whole" else float
+    return cast(spec.low), cast(spec.high), spec.above_low
+
+
+# Each number's range: the form's own (ui/entry.py), so a file holds nothing the form would refuse —
+# (lowest, highest, the lowest itself refused). A history's salary: at most the form's largest average.
+BOUNDS: dict[str, tuple[int | float, int | float, bool]] = {
+    name: _range(name) for name, spec in SPECS.items() if spec.kind != "date"}
+BOUNDS["history_rows"] = (0.0, float(MAX_ANNUAL_SALARY), False)
+MONEY = {name for name, spec in SPECS.items() if spec.kind == "money"} | {"history_rows"}
+
+
+def date_range(today: date) -> tuple[date, date]:
+    """The dates the form takes: from the birth date of a member of the form's oldest age, to today."""
+    try:
+        oldest = today.replace(year=today.year - OLDEST_AGE)
+    except ValueError:  # 29 February
+        oldest = today.replace(year=today.year - OLDEST_AGE, day=28)
+    return oldest, today
+
+
+def _within(name: str) -> Any:
+    low, high, above_low = BOUNDS[name]
+    return Field(gt=low, le=high) if above_low else Field(ge=low, le=high)
+
+
+def _read_date(value: Any) -> date:
+    if isinstance(value, date) and not isinstance(value, datetime):
+        return value
+    if isinstance(value, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+        try:
+            return date.fromisoformat(value)
+        except ValueError:
+            pass
+    raise PydanticCustomError("date_type", "a date written YYYY-MM-DD")
+
+
+def _in_form_range(value: date) -> date:
+    oldest, latest = date_range(date.today())
+    if not oldest <= value <= latest:
+        raise PydanticCustomError("date_range", "a date the form accepts")
+    return value
+
+
+def _not_bool(value: Any) -> Any:
+    if isinstance(value, bool):
+        raise PydanticCustomError("int_type", "a whole number")
+    return value
+
+
+Day = Annotated[date, BeforeValidator(_read_date), AfterValidator(_in_form_range)]
+Salary = Annotated[float, _within("history_rows")]
 
 
 class SavedInputs(BaseModel):
     """The form's values, strictly typed: a file that does not fit is refused, never guessed at."""
 
-    model_config = ConfigDict(extra="forbid", hide_input_in_errors=True)  # no member data in any message
+    model_config = ConfigDict(extra="forbid", strict=True, hide_input_in_errors=True)  # no member data in messages
 
     system: Literal["government", "teachers"]
-    entry_date: date | None
+    entry_date: Day | None
     group: Literal[GROUPS]  # type: ignore[valid-type]
-    birth_date: date | None
+    birth_date: Day | None
     status: Literal["active", "separated"]
-    separation_date: date | None
-    service_years: int | None = Field(ge=0, le=80)
-    service_months: int | None = Field(ge=0, le=11)
+    separation_date: Day | None
+    service_years: int | None = _within("service_years")
+    service_months: int | None = _within("service_months")
     salary_mode: Literal["average", "history"]
-    average_annual: float | None = Field(ge=0)
-    average_monthly: float | None = Field(ge=0)
-    history_rows: list[float | None] = Field(default_factory=list, max_length=2000)
-    retire_years: int | None = Field(ge=EARLIEST_WORKING_AGE, le=100)
-    retire_months: int | None = Field(ge=0, le=11)
+    average_annual: float | None = _within("average_annual")
+    average_monthly: float | None = _within("average_monthly")
+    history_rows: list[Salary | None] = Field(default_factory=list, max_length=CSV_MAX_ROWS)
+    retire_years: int | None = _within("retire_years")
+    retire_months: int | None = _within("retire_months")
     coordinated: bool
-    social_security: float | None = Field(ge=0)
+    social_security: float | None = _within("social_security")
     shortfall: bool
     june_1960: bool
     refunded: bool
     disability: bool
     both_systems: bool
     freeze: bool
-    growth_pct: float | None
+    growth_pct: float | None = _within("growth_pct")
     reduction_mode: Literal["assumed", "board"]
-    reduction_per_year_pct: float | None = Field(ge=0, le=100)
-    board_factor: float | None = Field(ge=0, le=1)
-    contribution_rate_pct: float | None = Field(ge=0, le=100)
-    merit_55_pct: float | None = Field(ge=0, le=100)
-    merit_under_55_pct: float | None = Field(ge=0, le=100)
+    reduction_per_year_pct: float | None = _within("reduction_per_year_pct")
+    board_factor: float | None = _within("board_factor")
+    contribution_rate_pct: float | None = _within("contribution_rate_pct")
+    merit_55_pct: float | None = _within("merit_55_pct")
+    merit_under_55_pct: float | None = _within("merit_under_55_pct")
 
 
 class SavedFile(BaseModel):
-    model_config = ConfigDict(extra="forbid", hide_input_in_errors=True)
+    model_config = ConfigDict(extra="forbid", strict=True, hide_input_in_errors=True)
 
     format: Literal["estimador-pension/inputs"]
-    version: Literal[1]
+    version: Annotated[Literal[1], BeforeValidator(_not_bool)]
     inputs: SavedInputs
 
 
-def dump_inputs(state: dict[str, Any]) -> bytes:
-    """The current inputs as a file (what the member typed, nothing derived)."""
-    values = {name: state.get(name) for name in SavedInputs.model_fields}
-    values["history_rows"] = apply_editor_changes(state.get("history_rows") or [], state.get("history_editor"))
-    saved = SavedFile(format=FORMAT, version=VERSION, inputs=SavedInputs.model_validate(values))
-    return saved.model_dump_json(indent=2).encode("utf-8")
+def dump_inputs(state: MutableMapping[str, Any] | dict[str, Any]) -> bytes:
+    """The current inputs as a file (what the member typed, nothing derived). Never fails: a value the
+    form would refuse is written as it is, and refused with its reason when the file is loaded."""
+    values = {name: _json_value(state.get(name)) for name in SavedInputs.model_fields if name != "history_rows"}
+    rows = apply_editor_changes(state.get("history_rows") or [], state.get("history_editor"))
+    values["history_rows"] = [_json_value(row) for row in rows]
+    saved = {"format": FORMAT, "version": VERSION, "inputs": values}
+    return json.dumps(saved, indent=2, ensure_ascii=False, allow_nan=False).encode("utf-8")
+
+
+def _json_value(value: Any) -> Any:
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    return value
+
+
+# --- reading a file a person uploaded ------------------------------------------------------------------
+
+class _Mark:
+    """What the parser puts in place of a number no member's figure can be (the schema then refuses it)."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+
+
+NOT_FINITE = _Mark("not_finite")  # NaN, Infinity, -Infinity, 1e999
+TOO_LONG = _Mark("too_long")      # an integer of more digits than any figure has
+
+
+class _Duplicate(Exception):
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise _Duplicate(key)
+        found[key] = value
+    return found
+
+
+def _float(text: str) -> float | _Mark:
+    value = float(text)
+    return value if math.isfinite(value) else NOT_FINITE
+
+
+def _int(text: str) -> int | _Mark:
+    return int(text) if len(text) <= 18 else TOO_LONG
+
+
+# A JSON string (an unterminated one runs to the end: the scan stays linear) or a bracket.
+_TOKEN = re.compile(r'("(?:[^"\\]|\\.)*+(?:"|\\?\Z))(\s*:)?|[\[\]{}]', re.DOTALL)
+
+
+def _too_deep(text: str) -> list[str] | None:
+    """The keys leading to the first place nested deeper than MAX_DEPTH, or None: brackets are counted
+    on the text, outside strings, before any parsing (a parser would recurse that deep)."""
+    path: list[str | None] = []
+    key: str | None = None
+    for token in _TOKEN.finditer(text):
+        mark = token.group()
+        if mark in ("[", "{"):
+            path.append(key)
+            if len(path) > MAX_DEPTH:
+                return [k for k in path if k is not None]
+            key = None
+        elif mark in ("]", "}"):
+            key = path.pop() if path else None
+        elif token.group(2):  # a string followed by ":" is an object's key
+            key = token.group(1)[1:-1]
+    return None
 
 
 def load_inputs(raw: bytes, lang: str) -> tuple[dict[str, Any] | None, str | None]:
-    """The inputs of a saved file, or a message saying why the file cannot be used."""
+    """The inputs of a saved file, or one message (plain text, in `lang`) saying why it cannot be used."""
+    say = partial(_say, lang)
     if len(raw) > MAX_FILE_BYTES:
         return None, ui_text("saved.too_big", lang)
     try:
-        data = json.loads(raw.decode("utf-8-sig"))
-    except (UnicodeDecodeError, ValueError):
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return None, say("not_text")
+    deep = _too_deep(text)
+    if deep is not None:
+        return None, say("too_deep", field=field_name(deep[-1:], lang)) if deep else say("too_deep_file")
+    try:
+        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_float=_float, parse_int=_int,
+                          parse_constant=lambda _: NOT_FINITE)
+    except _Duplicate as duplicate:
+        return None, say("duplicate", field=field_name([duplicate.key], lang))
+    except (ValueError, RecursionError):
         return None, ui_text("saved.damaged", lang)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         return None, ui_text("saved.foreign", lang)
     try:
         saved = SavedFile.model_validate(data)
     except ValidationError as exc:
-        loc = [str(part) for part in exc.errors()[0]["loc"]]
-        where = ".".join(loc[1:] if loc[:1] == ["inputs"] else loc) or "?"
-        return None, ui_text("saved.invalid", lang, field=where)
+        return None, _problem(exc.errors()[0], data, lang)
     return saved.inputs.model_dump(), None
+
+
+def _say(lang: str, message: str, /, **values: Any) -> str:
+    return ui_text(f"files.{message}", lang, **values)
+
+
+def _problem(error: dict, data: dict, lang: str) -> str:
+    """One message for the first problem pydantic found, naming the field."""
+    say = partial(_say, lang)
+    loc = tuple(error["loc"])
+    parts = loc[1:] if loc[:1] == ("inputs",) and len(loc) > 1 else loc
+    field = field_name(parts, lang)
+    kind = error["type"]
+    value = _value_at(data, loc)
+    name = parts[0] if parts else ""
+    if kind == "extra_forbidden":
+        return say("unknown", field=field)
+    if kind == "missing":
+        return say("missing", field=field)
+    if value is NOT_FINITE:
+        return say("not_finite", field=field)
+    if (value is TOO_LONG or kind in ("greater_than", "greater_than_equal", "less_than_equal")) and name in BOUNDS:
+        low, high, above_low = BOUNDS[name]
+        shown = money if name in MONEY else _figure
+        return say("above_range" if above_low else "out_of_range", field=field, low=shown(low), high=shown(high))
+    if kind == "date_range":
+        return say("date_range", field=field, **dict(zip(("low", "high"), map(_day, date_range(date.today())))))
+    if kind == "too_long":
+        return say("too_many", field=field, limit=CSV_MAX_ROWS)
+    expected = _expected(parts, lang)
+    return say("wrong_type", field=field, kind=expected) if expected else say("invalid", field=field)
+
+
+def _value_at(data: Any, loc: tuple) -> Any:
+    for part in loc:
+        try:
+            data = data[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
+
+
+def _expected(parts: tuple, lang: str) -> str | None:
+    """What the field holds, in words ("true or false", "a whole number", …)."""
+    model = SavedInputs if parts and parts[0] in SavedInputs.model_fields else SavedFile
+    info = model.model_fields.get(parts[0]) if parts else None
+    if info is None:
+        return None
+    kind = _strip(info.annotation)
+    if len(parts) > 1 and get_origin(kind) is list:  # one row of the history
+        kind = _strip(get_args(kind)[0])
+    if kind is bool:
+        return _say(lang, "kind_bool")
+    if kind is int:
+        return _say(lang, "kind_int")
+    if kind is float:
+        return _say(lang, "kind_number")
+    if kind is date:
+        return _say(lang, "kind_date")
+    if get_origin(kind) is Literal:
+        return _say(lang, "kind_choice", options=", ".join(str(option) for option in get_args(kind)))
+    if get_origin(kind) is list:
+        return _say(lang, "kind_list")
+    return _say(lang, "kind_object") if isinstance(kind, type) and issubclass(kind, BaseModel) else None
+
+
+def _strip(annotation: Any) -> Any:
+    """The type under `X | None` and `Annotated[X, …]`."""
+    while True:
+        if get_origin(annotation) is Annotated:
+            annotation = get_args(annotation)[0]
+        elif get_origin(annotation) in (Union, type(int | None)):
+            annotation = next(a for a in get_args(annotation) if a is not type(None))
+        else:
+            return annotation
+
+
+def _figure(value: float) -> str:
+    return f"{value:,}" if isinstance(value, int) else f"{value:,.2f}".rstrip("0").rstrip(".")
+
+
+def _day(value: date) -> str:
+    return value.strftime("%d/%m/%Y")
+
+
+# The form's label for each value of the file (its key is shown beside it).
+LABELS = {
+    "system": ("input.system",), "entry_date": ("input.entry_date",), "group": ("input.group",),
+    "birth_date": ("input.birth_date",), "status": ("input.status",), "separation_date": ("input.separation_date",),
+    "service_years": ("input.service", "input.years"), "service_months": ("input.service", "input.months"),
+    "salary_mode": ("input.salary_mode",), "average_annual": ("input.average_annual",),
+    "average_monthly": ("input.average_monthly",), "history_rows": ("input.history_salary",),
+    "retire_years": ("input.retire", "input.years"), "retire_months": ("input.retire", "input.months"),
+    "coordinated": ("input.coordinated",), "social_security": ("input.social_security",),
+    "shortfall": ("input.shortfall",), "june_1960": ("input.june_1960",), "refunded": ("input.refunded",),
+    "disability": ("limits.disability_input",), "both_systems": ("limits.both_systems_input",),
+    "freeze": ("limits.freeze",), "growth_pct": ("input.growth",), "reduction_mode": ("input.reduction_mode",),
+    "reduction_per_year_pct": ("input.reduction_per_year",), "board_factor": ("input.board_factor",),
+    "contribution_rate_pct": ("input.contribution_rate",), "merit_55_pct": ("input.merit_55",),
+    "merit_under_55_pct": ("input.merit_under_55",),
+    # the form's own field names (messages from ui.member.build_member)
+    "service": ("input.service",), "average": ("input.salary_mode",), "history": ("input.history_salary",),
+    "retire": ("input.retire",), "reduction_per_year": ("input.reduction_per_year",),
+    "contribution_rate": ("input.contribution_rate",), "merit_55": ("input.merit_55",),
+    "merit_under_55": ("input.merit_under_55",), "growth": ("input.growth",),
+}
+
+
+def field_name(parts: list | tuple, lang: str) -> str:
+    """«Form label» (key) for a value of the file; a key the estimator does not know is quoted as it is
+    (shortened, on one line: it came from the file)."""
+    if not parts:
+        return "«?»"
+    key = str(parts[0])
+    words = [catalog(lang).get(label) for label in LABELS.get(key, ())]
+    if not (words and all(words)):
+        return f"«{one_line(key)}»"
+    where = _say(lang, "row", name=key, row=parts[1] + 1) if len(parts) > 1 and isinstance(parts[1], int) else key
+    return f"«{' – '.join(words)}» ({where})"
 
 
 def values_from_saved(inputs: dict[str, Any]) -> FormValues:
@@ -100,14 +372,39 @@ def values_from_saved(inputs: dict[str, Any]) -> FormValues:
     return FormValues(**values)
 
 
-def apply_saved(state: dict[str, Any], raw: bytes, lang: str) -> bool:
+def apply_saved(state: MutableMapping[str, Any], raw: bytes, lang: str, name: str = "") -> bool:
     """Put a saved file's inputs into the session (all of them, or none), with a note saying which."""
     inputs, error = load_inputs(raw, lang)
+    shown = one_line(name) if name else "—"
     if error:
-        state["saved_note"] = ("error", error)
+        state["saved_note"] = ("error", _say(lang, "load_refused", name=shown, reason=error))
         return False
     state["history_rows"] = inputs.pop("history_rows")
     state.pop("history_editor", None)
     state.update(inputs)
-    state["saved_note"] = ("success", ui_text("saved.loaded", lang))
+    state["saved_note"] = ("success", _say(lang, "loaded", name=shown))
     return True
+
+
+# --- the form's uploader -------------------------------------------------------------------------------
+
+SAVED_UPLOAD = "saved_upload"
+
+
+def saved_uploader(lang: str) -> None:
+    """*Cargar datos guardados*: the file is read once, when it arrives, then the uploader is emptied; a
+    note says what was loaded, or why nothing was (shown as plain text: it names the file)."""
+    state = st.session_state
+    key = uploader_key(state, SAVED_UPLOAD)
+    with st.container(key=SAVED_UPLOAD):  # a fixed name for the page (the uploader's own key changes)
+        st.file_uploader(ui_text("saved.upload", lang), type=["json"], key=key,
+                         help=ui_text("saved.upload_help", lang), on_change=_load_saved, args=(lang, key))
+    note = state.pop("saved_note", None)
+    if note:
+        alert(*note)
+
+
+def _load_saved(lang: str, key: str) -> None:
+    """Runs before the page is drawn, so it may set the form's widgets."""
+    for name, raw in take_new_files(st.session_state, key)[:1]:
+        apply_saved(st.session_state, raw, lang, name)

@@ -6,6 +6,7 @@ from datetime import date
 from typing import Any, MutableMapping
 
 from .member import assumption_percents
+from .uploads import KEPT as UPLOADS_KEPT, reset_uploaders
 
 # Every key the member form uses, with the example member's value: a government employee who
 # entered in 1989 (Ley 447), in the Plan Coordinado, planning to retire at 58.
@@ -38,6 +39,8 @@ EXAMPLE: dict[str, Any] = {
 }
 # Kept when the session is cleared: how the app looks, not who the member is.
 VIEW_KEYS = ("lang", "session_mode")
+# Also kept: the uploaders' generation and the random ids of files already read (ui/uploads.py).
+KEPT_KEYS = VIEW_KEYS + UPLOADS_KEPT
 
 
 def ensure_defaults(state: MutableMapping[str, Any], today: date) -> None:
@@ -58,8 +61,11 @@ def example(today: date) -> dict[str, Any]:
 
 
 def clear_member(state: MutableMapping[str, Any], today: date) -> None:
-    """Forget everything about the member (inputs, history, comparison), keep the view settings."""
+    """Forget everything about the member — every input and widget value, the salary history, the
+    comparison, notes, and every uploader with its file (they are drawn anew, empty) — and go back to
+    the example member; keep the view settings."""
     for key in list(state.keys()):
-        if key not in VIEW_KEYS:
+        if key not in KEPT_KEYS:
             del state[key]
+    reset_uploaders(state)
     ensure_defaults(state, today)
