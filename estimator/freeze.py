@@ -55,3 +55,9 @@ def frozen(situation: Situation, birth: date, today: date) -> Situation:
     service = situation.today.service_years - service_after_freeze(situation, birth, today)
     return replace(situation, today=situation.today.model_copy(update={"service_years": service}),
                    salary_growth=Fraction(0), accrues=False)
+
+
+def counts_past_freeze(plan: str, birth: date, separation_age: Fraction) -> bool:
+    """RULES.md §8: whether the service or salaries counted run past the freeze date — the member
+    leaves service (or plans to retire) after it. Then every answer says a later law froze them."""
+    return date_at(birth, separation_age) > freeze_for(plan).date

@@ -142,3 +142,11 @@ class Params:
 
     def raw(self, name: str) -> Fraction | None:
         return self.values.get(name)
+
+
+def assumption_source(name: str, lang: str) -> str:
+    """Where a named assumption's default comes from, in words."""
+    for plan in PLAN_FILES:
+        if name in definitions(plan):
+            return definitions(plan)[name].source(lang) or ""
+    raise KeyError(name)

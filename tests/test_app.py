@@ -111,8 +111,10 @@ def test_salary_history_is_averaged_and_shown_in_the_steps(app):
     app.radio(key="salary_mode").set_value("history").run()
     assert not app.exception
     assert metric_values(app)[0] == expected_example_amount()  # prefilled with the average
-    steps = next(d.value for d in app.dataframe if "Paso" in d.value.columns)
-    assert steps.iloc[0, 0].startswith("Retribución promedio: los 3")
+    steps = next(h.proto.body for h in app.html if "calc-steps" in h.proto.body)
+    first = steps.split("<li>")[1]
+    assert '<div class="what">Retribución promedio: los 3' in first
+    assert "Ley: Ley 447-1951" in first
 
 
 def test_compare_and_rules_pages(app):

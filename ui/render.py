@@ -10,13 +10,15 @@ import streamlit as st
 
 from estimator import Answer, estimate
 from estimator.citations import display
+from estimator.freeze import counts_past_freeze, freeze_for
 from estimator.lifetime import break_even, total_until
-from estimator.numbers import money, number
+from estimator.numbers import exact_number, money, number
 from estimator.projection import scenario_at
-from estimator.texts import t
+from estimator.texts import span, t
 from estimator.timeline import date_at, key_dates
 
 from . import charts
+from .explanation import assumption_note, steps_html
 from .member import Member, age_label
 from .text import ui_text
 
@@ -31,18 +33,20 @@ def answer_view(member: Member, answer: Answer, lang: str) -> None:
         return
     if not answer.eligible:
         st.warning(tx("not_eligible"), icon="ℹ️")
-        st.markdown(f"**{tx('why')}**")
+        reasons = answer.reasons
         if member.scenario.refunded:
-            _bullets(answer.reasons + [ui_text("limits.refunded", lang)])
+            reasons = reasons + [ui_text("limits.refunded", lang)]
+        elif answer.earliest is not None:  # the useful part first: when, and under which rule
+            earliest_age = Fraction(answer.earliest.age).limit_denominator(12)  # whole months
+            st.info(tx("earliest", age=age_label(earliest_age, lang),
+                       date=date_text(date_at(member.birth_date, earliest_age)),
+                       rule=t(f"rule.{answer.earliest.rule}", lang)))
+            reasons = reasons[1:]  # the first reason says the same, without the date
         else:
-            _bullets(answer.reasons)
-            if answer.earliest is not None:
-                earliest_age = Fraction(answer.earliest.age).limit_denominator(12)  # whole months
-                st.info(tx("earliest", age=age_label(earliest_age, lang),
-                           date=date_text(date_at(member.birth_date, earliest_age)),
-                           rule=t(f"rule.{answer.earliest.rule}", lang)))
-            else:
-                st.info(tx("earliest_none"))
+            st.info(tx("earliest_none"))
+            reasons = reasons[1:]
+        st.markdown(f"**{tx('why')}**")
+        _bullets(reasons)
         _steps(answer, lang)
         return
 
@@ -52,14 +56,21 @@ def answer_view(member: Member, answer: Answer, lang: str) -> None:
     if answer.minimum_applied:
         st.caption(tx("minimum_note"))
     if answer.reduced_from is not None:
-        st.caption(tx("reduced_note", factor=number(answer.reduction_factor, 4), amount=money(answer.reduced_from)))
-    if answer.coordination is not None:
-        st.markdown(f"**{tx('coordination')}:** {tx('coordination_before')}: {money(answer.monthly_pension)} · "
-                    f"{tx('coordination_after')}: **{money(answer.coordination.monthly_pension_from_65)}**")
+        st.caption(tx("reduced_note", factor=exact_number(answer.reduction_factor), amount=money(answer.reduced_from)))
+    coordinated = answer.coordination
+    if coordinated is not None and coordinated.monthly_pension_from_65 != answer.monthly_pension:
+        if member.scenario.age >= 65:  # starting at 65 or later, the uncoordinated amount is never paid
+            st.markdown(f"**{tx('coordination')}:** {tx('coordination_from_start')}: "
+                        f"**{money(coordinated.monthly_pension_from_65)}**".replace("$", "\\$"))
+        else:
+            st.markdown(f"**{tx('coordination')}:** {tx('coordination_before')}: {money(answer.monthly_pension)} · "
+                        f"{tx('coordination_after')}: **{money(coordinated.monthly_pension_from_65)}**".replace("$", "\\$"))
     if answer.contribution is not None:
-        st.markdown(f"**{tx('contribution', age=number(answer.contribution.until_age))}:** "
-                    f"{tx('contribution_amount', amount=money(answer.contribution.monthly))} · "
-                    f"{tx('contribution_net')}: **{money(answer.contribution.net_monthly_pension)}**")
+        st.markdown((f"**{tx('contribution', age=span(answer.contribution.until_age, lang))}:** "
+                     f"{tx('contribution_amount', amount=money(answer.contribution.monthly))} · "
+                     f"{tx('contribution_net')}: **{money(answer.contribution.net_monthly_pension)}**").replace("$", "\\$"))
+    for used in answer.assumptions_used:  # every assumption behind the amount, visibly marked
+        st.caption(assumption_note(answer, used.name, lang))
     _bullets(answer.reasons)
     _steps(answer, lang)
     if answer.alternatives:
@@ -70,20 +81,29 @@ def answer_view(member: Member, answer: Answer, lang: str) -> None:
 
 
 def _bullets(lines: list[str]) -> None:
-    st.markdown("\n".join(f"- {line}" for line in lines))
+    # "$" would start a formula in Streamlit's markdown: amounts are escaped.
+    st.markdown("\n".join(f"- {line}".replace("$", "\\$") for line in lines))
+
+
+def freeze_offer_view(member: Member, lang: str) -> None:
+    """RULES.md §8: the amount follows the texts; a later law froze these accruals. Never silent, and
+    the frozen figure one click away."""
+    if not counts_past_freeze(member.plan, member.birth_date, member.scenario.separation_age):
+        return
+    st.info(ui_text("freeze.offer", lang, law=freeze_for(member.plan).law(lang)), icon="⚖️")
+    st.button(ui_text("freeze.show", lang), key="freeze_offer", on_click=_turn_on_freeze)
+
+
+def _turn_on_freeze() -> None:
+    st.session_state["freeze"] = True
 
 
 def _steps(answer: Answer, lang: str) -> None:
-    tx = lambda key: ui_text(f"result.{key}", lang)  # noqa: E731
     if not answer.steps:
         return
-    factors = {t("step.factor_assumed", lang), t("step.factor_counselor", lang)}  # the steps that are not money
-    with st.expander(tx("how"), expanded=False):
-        rows = [{tx("step"): s.label, tx("formula"): s.formula,
-                 tx("value"): number(s.value, 4) if s.label in factors else money(s.value),
-                 tx("cite"): display(s.cite, lang)} for s in answer.steps]
-        st.dataframe(pd.DataFrame(rows), hide_index=True)
-
+    with st.expander(ui_text("result.how", lang), expanded=False):
+        st.caption(ui_text("how.intro", lang))
+        st.html(steps_html(answer, lang))
 
 
 def charts_view(member: Member, lang: str) -> None:

@@ -2,9 +2,8 @@
 
 Every check waits on what the user sees (`expect` retries until its timeout); there are no sleeps.
 Streamlit details these tests rely on:
-- a number input commits its value on Enter (or on leaving the field);
-- a date input is three typed segments (day / month / year, here DD/MM/YYYY); clicking one opens a
-  calendar, and the typed date is committed when that calendar closes (Escape, or a click elsewhere);
+- every number and date of the form is a text box the app reads (ui/entry.py), committed on Enter (or
+  on leaving the field); a date is typed day/month/year in one box;
 - a table (`st.dataframe`) is drawn on a canvas; its visible cells are mirrored in an accessible
   `<table role="grid">` inside the canvas, which is what screen readers (and these tests) read.
 """
@@ -71,24 +70,24 @@ def applied_rule(page: Page) -> Locator:
 
 
 def number_input(page: Page, key: str, label: str) -> Locator:
-    """The number field of the widget with this key ("años" and "meses" appear twice in the form)."""
-    return page.locator(f".st-key-{key}").get_by_role("spinbutton", name=label, exact=True)
+    """The text box of field `key` ("años" and "meses" appear twice in the form, so the key tells them apart)."""
+    return page.locator(f".st-key-{key}_text").get_by_role("textbox", name=label, exact=True)
+
+
+def date_input(page: Page, label: str) -> Locator:
+    """The text box of a date, by its label without the "(día/mes/año)" that follows it."""
+    return page.get_by_role("textbox", name=re.compile(rf"^{re.escape(label)} \("))
 
 
 def type_number(field: Locator, value: str) -> None:
     field.fill(value)
-    field.press("Enter")  # Streamlit commits a number input on Enter
-    expect(field).to_have_value(re.compile(rf"^{re.escape(value)}(\.0+)?$"))
+    field.press("Enter")  # a text box commits on Enter
+    expect(field).to_have_value(value)
 
 
 def type_date(page: Page, label: str, day_month_year: str) -> None:
-    """Type a date into the day / month / year segments, then close the calendar to commit it."""
-    day, month, year = day_month_year.split("/")
-    page.get_by_role("spinbutton", name=f"day, {label}", exact=True).click()
-    page.keyboard.type(day + month + year)  # each full segment moves on to the next
-    page.keyboard.press("Escape")  # closing the calendar commits the typed date
-    for part, value in (("day", day), ("month", month), ("year", year)):
-        expect(page.get_by_role("spinbutton", name=f"{part}, {label}", exact=True)).to_have_text(value)
+    """Type a date, day/month/year, into its box."""
+    type_number(date_input(page, label), day_month_year)
 
 
 def grid_cells(container: Locator) -> Locator:
@@ -127,16 +126,12 @@ def test_how_it_was_calculated_lists_steps_with_their_law(page, app_url):
     expect(metric(page).get_by_test_id("stMetricValue")).to_have_text(MONEY)
     how = page.get_by_test_id("stExpander").filter(has_text="¿Cómo se calculó?")
     how.get_by_text("¿Cómo se calculó?").click()
-    table = how.get_by_test_id("stDataFrame")
-    expect(table).to_be_visible()
-    expect(grid_headers(table).first).to_have_text("Paso")
-    expect(grid_cells(table).filter(has_text=re.compile(r"^Pensión mensual"))).not_to_have_count(0)
-    # The law column is to the right: scroll the table sideways, as a person would, to read it.
-    scroll_table_right(page, table)
-    expect(grid_headers(table).filter(has_text=re.compile(r"^Ley$"))).to_have_count(1)
-    expect(grid_cells(table).filter(has_text=re.compile(r"^Regla 18\.2$")).first).to_be_attached()
+    steps = how.locator("ol.calc-steps > li")
+    expect(steps.first).to_be_visible()
+    expect(steps.filter(has_text=re.compile(r"Pensión mensual"))).not_to_have_count(0)
+    expect(how.get_by_text("Ley: Reglamento, Regla 18.2").first).to_be_visible()
     amount = metric(page).get_by_test_id("stMetricValue").inner_text()
-    expect(grid_cells(table).filter(has_text=re.compile(rf"^{re.escape(amount)}$")).first).to_be_attached()
+    expect(how.locator("strong", has_text=amount).first).to_be_visible()
 
 
 def test_three_charts_each_with_a_table_of_numbers(page, app_url):
@@ -175,7 +170,7 @@ def test_english_changes_the_words_not_the_numbers(page, app_url):
     expect(value).to_have_text(MONEY)
     amount = value.inner_text()
     average = number_input(page, "average_annual", "Retribución promedio anual ($)")
-    expect(average).to_have_value("36000.00")
+    expect(average).to_have_value("36,000.00")
     expect(page.locator("html")).to_have_attribute("lang", "es")
 
     page.get_by_test_id("stSidebar").get_by_role("radio", name="English").click()
@@ -185,8 +180,8 @@ def test_english_changes_the_words_not_the_numbers(page, app_url):
     expect(page.get_by_role("heading", name="Pension Estimator", level=1)).to_be_visible()
     expect(page.get_by_test_id("stSidebar").get_by_role("link", name="Compare scenarios")).to_be_visible()
     expect(value).to_have_text(amount)
-    expect(number_input(page, "average_annual", "Annual average pay ($)")).to_have_value("36000.00")
-    expect(page.get_by_role("spinbutton", name="year, Date of birth", exact=True)).to_have_text("1970")
+    expect(number_input(page, "average_annual", "Annual average pay ($)")).to_have_value("36,000.00")
+    expect(date_input(page, "Date of birth")).to_have_value("15/02/1970")
 
 
 def test_a_teacher_entered_by_hand_gets_the_published_example(page, app_url):
@@ -194,10 +189,9 @@ def test_a_teacher_entered_by_hand_gets_the_published_example(page, app_url):
     open_app(page, app_url)
     expect(metric(page).get_by_test_id("stMetricValue")).to_have_text(MONEY)
     page.get_by_role("radiogroup", name="Sistema de retiro").get_by_text("Maestros", exact=True).click()
-    average = page.get_by_role("spinbutton", name="Promedio de los 36 salarios mensuales más altos ($)",
-                               exact=True)
+    average = page.get_by_role("textbox", name="Promedio de los 36 salarios mensuales más altos ($)", exact=True)
     expect(average).to_be_visible()
-    expect(page.get_by_role("spinbutton", name="day, Fecha en que entró por primera vez al Sistema")).to_have_count(0)
+    expect(date_input(page, "Fecha en que entró por primera vez al Sistema")).to_have_count(0)
     today = date.today()
     type_date(page, "Fecha de nacimiento", f"01/{today.month:02d}/{today.year - 51}")  # 51 today: 52 is ahead
     type_number(number_input(page, "service_years", "años"), "30")
@@ -218,22 +212,22 @@ def test_an_impossible_service_is_explained_next_to_the_field(page, app_url):
     before = amount.inner_text()
     service = number_input(page, "service_years", "años")
 
-    type_number(service, "60")  # born in 1970: at most some 42 years of working life
+    type_number(service, "60")  # entered the System on 01/08/1989: at most some 37 years since
 
     # The message sits right under the service inputs (the block holding them, then the message).
-    message = page.locator('[data-testid="stLayoutWrapper"]:has(.st-key-service_years)'
+    message = page.locator('[data-testid="stLayoutWrapper"]:has(.st-key-service_years_text)'
                            ' + [data-testid="stElementContainer"] [data-testid="stAlert"]')
     expect(message).to_be_visible()
-    expect(message).to_contain_text("Los años de servicio no pueden exceder la vida laboral")
-    expect(message).to_contain_text(re.compile(r"como máximo \d+(\.\d+)? años"))
-    expect(page.get_by_text("Corrija los datos marcados en el formulario para ver el estimado.")).to_be_visible()
+    expect(message).to_contain_text("El servicio (60 años) es mayor que el tiempo desde su primera entrada al "
+                                    "Sistema (01/08/1989)")
+    expect(message).to_contain_text(re.compile(r"se acepta hasta \d+ años( y (1 mes|\d+ meses))?\.$"))
+    expect(page.get_by_text("Para ver el estimado, corrija: servicio acreditado.")).to_be_visible()
     expect(page.get_by_test_id("stMain").get_by_test_id("stMetric")).to_have_count(0)
     # Everything else keeps what was typed.
     expect(service).to_have_value("60")
-    expect(page.get_by_role("spinbutton", name="year, Fecha de nacimiento", exact=True)).to_have_text("1970")
-    expect(page.get_by_role("spinbutton", name="year, Fecha en que entró por primera vez al Sistema",
-                            exact=True)).to_have_text("1989")
-    expect(number_input(page, "average_annual", "Retribución promedio anual ($)")).to_have_value("36000.00")
+    expect(date_input(page, "Fecha de nacimiento")).to_have_value("15/02/1970")
+    expect(date_input(page, "Fecha en que entró por primera vez al Sistema")).to_have_value("01/08/1989")
+    expect(number_input(page, "average_annual", "Retribución promedio anual ($)")).to_have_value("36,000.00")
     expect(number_input(page, "retire_years", "años")).to_have_value(re.compile(r"^\d+$"))
 
     type_number(service, "27")  # corrected: the message goes and the pension comes back
