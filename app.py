@@ -15,7 +15,7 @@ from ui.form import current_values, member_form
 from ui.frame import frame
 from ui.look import page_css
 from ui.member import age_label, build_member, error_fields, limits
-from ui.render import answer_view, charts_view, freeze_offer_view, key_dates_view, limits_view, lifetime_view
+from ui.render import answer_view, charts_view, key_dates_view, limits_view, lifetime_view
 from ui.text import ui_text
 
 
@@ -60,8 +60,6 @@ with results:
     else:
         if values.freeze:
             st.warning(ui_text("limits.freeze_note", lang, law=freeze_for(member.plan).law(lang)), icon="🧊")
-        else:
-            freeze_offer_view(member, lang)
         answer = estimate(member.scenario, lang, average_steps=[member.average.step] if member.average else None,
                           move=lambda age: scenario_at(member.situation, age))
         answer_view(member, answer, lang)

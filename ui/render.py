@@ -53,6 +53,8 @@ def answer_view(member: Member, answer: Answer, lang: str) -> None:
     st.metric(tx("monthly", age=age), money(answer.monthly_pension), help=tx("today_dollars"))
     st.caption(f"{tx('today_dollars')} · {tx('annual', amount=money(answer.annual_pension))}")
     st.markdown(f"**{tx('rule')}:** {t(f'rule.{answer.rule}', lang)}")
+    if not st.session_state.get("freeze"):
+        freeze_offer_view(member, lang)
     if answer.minimum_applied:
         st.caption(tx("minimum_note"))
     if answer.reduced_from is not None:
