@@ -6,6 +6,10 @@ error. Nothing but answers on standard output and a one-line summary on standard
 
 `report SCENARIO.json -o FILE.pdf`: one scenario object in, the printable PDF report out. Any
 problem: one line on standard error, exit status 1, no file written.
+
+`average FILE --plan P`: a salary history file in (`salary_file.py`), one JSON object out: the
+salaries read, the rows the plan's average takes, and the average; any problem an `error` object
+naming the row or the file, exit status 1.
 """
 
 from __future__ import annotations
@@ -144,6 +148,10 @@ def _parser() -> argparse.ArgumentParser:
     rep.add_argument("--lang", choices=LANGUAGES, default="es", help="language of the report and messages")
     rep.add_argument("-o", "--output", required=True, help="the PDF file to write")
     rep.add_argument("--birth-date", help="date of birth, YYYY-MM-DD, for calendar key dates")
+    avg = commands.add_parser("average", help="the plan's average from a salary history file (CONTRACT.md)")
+    avg.add_argument("file", help="salaries as spreadsheets export them: one a line, or period and amount (- for standard input)")
+    avg.add_argument("--plan", choices=("teachers", "ley447", "ley1"), required=True, help="the member's plan")
+    avg.add_argument("--lang", choices=LANGUAGES, default="es", help="language of messages")
     return parser
 
 
@@ -151,6 +159,10 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "report":
         return run_report(args, sys.stderr)
+    if args.command == "average":
+        from .salary_file import run_average
+
+        return run_average(args.file, args.plan, args.lang, sys.stdout)
     if args.command == "estimate":
         if args.file:
             try:

@@ -25,7 +25,7 @@ from fractions import Fraction
 
 from .averages import Average, average_from_history, window
 from .models import LARGEST_NUMBER
-from .numbers import round_cents
+from .numbers import exact_money, round_cents
 from .texts import t
 
 MAX_BYTES = 1024 * 1024   # the app's upload limit (server.maxUploadSize = 1 MB)
@@ -418,8 +418,8 @@ def _amount_readings(row: int, cell: str, lang: str) -> dict[str, Decimal]:
 
 
 def _plain(value: Decimal) -> str:
-    """An amount written unambiguously for a message: 31000, 31.5 (no thousands separator)."""
-    return f"{value:f}"
+    """An amount as the app writes it, for a message: $31.00, $31,000.00, $31.125."""
+    return exact_money(Fraction(value))
 
 
 def _shown(cell: str) -> str:

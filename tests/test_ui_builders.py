@@ -9,9 +9,11 @@ import pytest
 
 from estimator import estimate, read_scenario
 from estimator.citations import display
+from estimator.salary_file import SalaryFileError
 from ui import charts
 from ui.compare import difference_reasons
-from ui.member import CSV_MAX_ROWS, FormValues, build_member, salaries_from_csv
+from ui.member import FormValues, build_member
+from ui.salary_upload import preview_table, projection_note, read_for_form, summary
 from ui.text import catalog
 
 TODAY = date(2026, 11, 29)
@@ -65,27 +67,30 @@ def test_history_average_replaces_the_typed_average():
     assert member.average.step.formula == "$99,000.00 ÷ 3"
 
 
-@pytest.mark.parametrize("raw, count", [
-    (b"year,salary\n2021,30000\n2022,\"31,000.50\"\n2023,$32000\n", 3),
-    ("\ufeffsalario\n1800\n1900\n".encode("utf-8"), 2),
-    (b"30000\n\n31000\n", 2),
-])
-def test_csv_uploads_are_read(raw, count):
-    salaries, error = salaries_from_csv(raw, "es")
-    assert error is None and len(salaries) == count
+def test_salary_file_preview_shows_periods_amounts_and_the_rows_averaged():
+    """The upload's preview (ui/salary_upload.py): the reader's rows, as plain cells; the summary names
+    the rows the average takes. The reader itself: tests/test_salary_files.py."""
+    raw = "Año;Salario\n2021;31.000,00\n2020;20.000\n2022;32.000,00\n2023;33.000,50\n".encode()
+    history = read_for_form(raw, "ley447", "es")
+    table = preview_table(history, "es")
+    assert list(table.columns) == ["Fila", "Período", "Salario", "En el promedio"]
+    assert table["Período"].tolist() == ["2021", "2020", "2022", "2023"]
+    assert table["Salario"].tolist() == ["$31,000.00", "$20,000.00", "$32,000.00", "$33,000.50"]
+    assert table["En el promedio"].tolist() == ["sí", "", "sí", "sí"]
+    # (31,000 + 32,000 + 33,000.50) ÷ 3 = 96,000.50 ÷ 3 = 32,000.1666… → $32,000.17
+    assert summary(history, "es").endswith("(filas 2, 4, 5): $32,000.17 al año.")
+    assert [s.period for s in history.chronological()] == ["2020", "2021", "2022", "2023"]
 
 
-@pytest.mark.parametrize("raw, words", [
-    ("año;salario\n2021;30000\n".encode("utf-16"), "UTF-8"),          # wrong encoding
-    (b"salary\n=SUM(A1:A9)\n", "=SUM"),                                  # a spreadsheet formula
-    (b"salary\n-100\n", "-100"),
-    (b"", "CSV"),
-    (b"salary\n" + b"1000\n" * (CSV_MAX_ROWS + 5), str(CSV_MAX_ROWS)),
-    (b"salary\nnan\n", "nan"),
-])
-def test_bad_csv_uploads_say_what_is_accepted(raw, words):
-    salaries, error = salaries_from_csv(raw, "es")
-    assert salaries == [] and words in error
+def test_salary_file_above_the_forms_largest_salary_is_refused_at_its_row():
+    with pytest.raises(SalaryFileError) as refused:
+        read_for_form(b"30000\n2000000\n31000\n", "ley447", "en")
+    assert refused.value.field == "row 2" and "$1,000,000.00" in refused.value.message
+
+
+def test_projection_is_said_plainly():
+    assert "0%" in projection_note("ley447", 0, "es") and "dólares de hoy" in projection_note("ley447", 0, "es")
+    assert "2.5%" in projection_note("teachers", 2.5, "en") and "month" in projection_note("teachers", 2.5, "en")
 
 
 def test_csv_downloads_neutralise_formulas():

@@ -16,7 +16,8 @@ from estimator.freeze import freeze_for
 from estimator.models import GROUPS, government_plan
 
 from .entry import box_key, sync
-from .member import FormValues, apply_editor_changes, history_size, plan_of, salaries_from_csv
+from .member import FormValues, apply_editor_changes, history_size, plan_of
+from .salary_upload import salary_upload
 from .saved import MAX_FILE_BYTES, dump_inputs, saved_uploader
 from .text import ui_text
 
@@ -179,30 +180,11 @@ def _salary_inputs(lang: str, plan: str | None, errors: dict[str, str]) -> None:
         _error_under(errors, "average")
         return
     st.caption(ui_text("check.upload_csv", lang, limit=f"{st.get_option('server.maxUploadSize')} MB"))
-    st.file_uploader(tx("history_upload"), type=["csv", "txt"], key="history_upload",
-                     help=tx("history_upload_help"), on_change=partial(_csv_uploaded, lang))
-    note = state.get("history_upload_note")
-    if note:
-        getattr(st, note[0])(note[1])
+    salary_upload(lang, plan)  # a file is shown as read, and used only when the member says so
     st.data_editor(pd.DataFrame({SALARY: state["history_rows"]}), key="history_editor", num_rows="dynamic",
                    column_config={SALARY: st.column_config.NumberColumn(tx("history_salary"), format="$%.2f")})
     st.caption(tx("history_monthly" if teachers else "history_annual") + " — " + tx("history_help"))
     _error_under(errors, "history")
-
-
-def _csv_uploaded(lang: str) -> None:
-    """Runs before the page is drawn: the uploaded salaries replace the table (or a message says why not)."""
-    state = st.session_state
-    upload = state.get("history_upload")
-    if upload is None:
-        return
-    salaries, error = salaries_from_csv(upload.getvalue(), lang)
-    if error:
-        state["history_upload_note"] = ("error", error)
-        return
-    state["history_rows"] = salaries
-    state.pop("history_editor", None)
-    state["history_upload_note"] = ("success", ui_text("error.csv_loaded", lang, count=len(salaries)))
 
 
 def _values(state) -> FormValues:

@@ -7,11 +7,9 @@ the form field it concerns, in the user's language, so the form can show it next
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass, field
 from datetime import date
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from fractions import Fraction
 
 from estimator import ScenarioError, read_scenario
@@ -20,13 +18,14 @@ from estimator.freeze import frozen
 from estimator.models import EARLIEST_WORKING_AGE, Scenario, government_plan
 from estimator.parameters import default_values
 from estimator.projection import Situation, scenario_at
+from estimator.salary_file import MAX_ROWS
 from estimator.numbers import money
 from estimator.timeline import age_on, date_at
 
 from .entry import MAX_ANNUAL_SALARY, MAX_MONTHLY_SALARY, OLDEST_AGE, SPECS, problem_message, within
 from .text import catalog, ui_text
 
-CSV_MAX_ROWS = 2000
+CSV_MAX_ROWS = MAX_ROWS  # a salary history's longest, typed, uploaded or saved
 
 
 @dataclass
@@ -322,7 +321,10 @@ def _assumptions(values: FormValues, plan: str) -> dict[str, Fraction]:
             given["merit_pct_55_plus"] = percent(values.merit_55_pct)
         if values.merit_under_55_pct is not None:
             given["merit_pct_under_55"] = percent(values.merit_under_55_pct)
-    return given
+    # A field left at the rule book's default is the default, not the user's figure (the answer says
+    # whose figure each assumption is).
+    defaults = default_values(plan)
+    return {name: value for name, value in given.items() if value != defaults.get(name)}
 
 
 def age_label(age: Fraction, lang: str) -> str:
@@ -330,36 +332,6 @@ def age_label(age: Fraction, lang: str) -> str:
     if months:
         return ui_text("result.age_months_label", lang, years=years, months=months)
     return ui_text("result.age_label", lang, years=years)
-
-
-def salaries_from_csv(raw: bytes, lang: str) -> tuple[list[float], str | None]:
-    """Salaries from an uploaded CSV (the last column of each row; a header row is skipped).
-    Returns the salaries, or an error message saying what is accepted."""
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return [], ui_text("error.csv_unreadable", lang)
-    try:
-        rows = [row for row in csv.reader(io.StringIO(text)) if any(cell.strip() for cell in row)]
-    except csv.Error:
-        return [], ui_text("error.csv_unreadable", lang)
-    if len(rows) > CSV_MAX_ROWS + 1:
-        return [], ui_text("error.csv_too_big", lang, limit=CSV_MAX_ROWS)
-    salaries: list[float] = []
-    for number, row in enumerate(rows, start=1):
-        cell = row[-1].strip().replace("$", "").replace(",", "")
-        try:
-            value = Decimal(cell)
-        except InvalidOperation:
-            if number == 1 and not salaries:
-                continue  # a header row
-            return [], ui_text("error.csv_bad_value", lang, row=number, value=row[-1][:20])
-        if not value.is_finite() or value < 0:
-            return [], ui_text("error.csv_bad_value", lang, row=number, value=row[-1][:20])
-        salaries.append(float(value))
-    if not salaries:
-        return [], ui_text("error.csv_unreadable", lang)
-    return salaries, None
 
 
 def history_size(plan: str) -> int:

@@ -1,0 +1,211 @@
+"""Salary files as people have them (tests/data/salary_files/cases.toml), through the reader and through
+the command line `python -m estimator average` — the same answer both ways, refusals naming the row."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tomllib
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from estimator.salary_file import MAX_BYTES, MAX_ROWS, SalaryFileError, read_history, read_salaries
+from tests.conftest import ROOT
+
+DATA = ROOT / "tests" / "data" / "salary_files"
+CASES = tomllib.loads((DATA / "cases.toml").read_text(encoding="utf-8"))["case"]
+
+
+def case_id(case: dict) -> str:
+    return case.get("name") or case["file"]
+
+
+def raw_of(case: dict) -> bytes:
+    if "generate" in case:
+        return case["generate"]["line"].encode() * case["generate"]["times"]
+    return (DATA / case["file"]).read_bytes()
+
+
+def path_of(case: dict, tmp_path: Path) -> Path:
+    if "generate" not in case:
+        return DATA / case["file"]
+    path = tmp_path / "generated.csv"
+    path.write_bytes(raw_of(case))
+    return path
+
+
+def expected_used(case: dict) -> list[int]:
+    if "used_span" in case:
+        first, last = case["used_span"]
+        return list(range(first, last + 1))
+    return case["used"]
+
+
+def check_answer(case: dict, answer: dict) -> None:
+    if "field" in case:
+        assert set(answer) == {"error"}, answer
+        assert answer["error"]["field"] == case["field"]
+        for words in case["words"]:
+            assert words in answer["error"]["message"], (words, answer["error"]["message"])
+        return
+    assert set(answer) == {"plan", "count", "salaries", "used", "average"}
+    assert answer["plan"] == case["plan"]
+    assert answer["average"] == case["average"]
+    assert answer["used"] == expected_used(case)
+    assert answer["count"] == case["count"] == len(answer["salaries"])
+    for salary in answer["salaries"]:
+        assert set(salary) == {"row", "period", "amount"}
+    if "periods" in case:
+        assert [s["period"] for s in answer["salaries"]] == case["periods"]
+
+
+def test_every_file_in_the_folder_is_a_case():
+    named = {case["file"] for case in CASES if "file" in case}
+    on_disk = {path.name for path in DATA.iterdir() if path.name != "cases.toml"}
+    assert named == on_disk
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_reader(case):
+    try:
+        answer = read_history(raw_of(case), case["plan"], "es").contract_dict()
+    except SalaryFileError as problem:
+        answer = {"error": problem.as_dict()}
+    check_answer(case, answer)
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_reader_in_english_names_the_same_row(case):
+    try:
+        read_history(raw_of(case), case["plan"], "en")
+    except SalaryFileError as problem:
+        assert problem.field == case["field"]
+        if problem.field.startswith("row "):
+            assert f"Row {problem.field[4:]}" in problem.message or f"row {problem.field[4:]}" in problem.message
+        return
+    assert "field" not in case
+
+
+def run_average(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "estimator", "average", *args], capture_output=True, text=True,
+                          encoding="utf-8", cwd=ROOT, timeout=60)
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_command_line(case, tmp_path):
+    proc = run_average(str(path_of(case, tmp_path)), "--plan", case["plan"])
+    lines = proc.stdout.splitlines()
+    assert len(lines) == 1, proc.stdout
+    answer = json.loads(lines[0])
+    check_answer(case, answer)
+    assert proc.returncode == (1 if "field" in case else 0)
+    assert "Traceback" not in proc.stderr
+
+
+def test_command_line_and_reader_agree_to_the_last_field():
+    case = next(c for c in CASES if c.get("file") == "tab_delimited.tsv")
+    proc = run_average(str(DATA / case["file"]), "--plan", case["plan"], "--lang", "en")
+    assert json.loads(proc.stdout) == read_history(raw_of(case), case["plan"], "en").contract_dict()
+
+
+@pytest.mark.parametrize("args, words", [
+    (["no-such-file.csv", "--plan", "ley1"], "no-such-file.csv"),
+    (["tests", "--plan", "ley1"], "tests"),                    # a folder
+])
+def test_command_line_files_it_cannot_open(args, words):
+    proc = run_average(*args, "--lang", "en")
+    answer = json.loads(proc.stdout)
+    assert proc.returncode == 1
+    assert answer["error"]["field"] == "file" and words in answer["error"]["message"]
+
+
+def test_command_line_reads_standard_input():
+    proc = subprocess.run([sys.executable, "-m", "estimator", "average", "-", "--plan", "ley447"],
+                          input=b"30000\n31000\n32000\n", capture_output=True, cwd=ROOT, timeout=60)
+    assert proc.returncode == 0 and json.loads(proc.stdout)["average"] == 31000.0
+
+
+def test_limits_are_at_their_edge():
+    """2,000 salaries and a header are read; the size limit is the app's 1 MB upload limit."""
+    assert len(read_salaries(b"Salario\n" + b"30000\n" * MAX_ROWS)) == MAX_ROWS
+    line = b"30000.00\n"
+    assert read_salaries(line * 3 + b" " * (MAX_BYTES - 3 * len(line)))  # exactly 1 MB
+    with pytest.raises(SalaryFileError):
+        read_salaries(line * 3 + b" " * (MAX_BYTES - 3 * len(line) + 1))
+
+
+# -- never a silent wrong number -----------------------------------------------------------------
+
+cents = st.integers(min_value=0, max_value=10**8).map(lambda c: Decimal(c) / 100)
+dollars = st.integers(min_value=0, max_value=10**6).map(Decimal)
+
+
+def written(amount: Decimal, style: str, dollar: bool, with_cents: bool) -> str:
+    """`amount` as a spreadsheet would write it in `style` (plain 31000.00, Puerto Rico 31,000.00,
+    Spanish 31.000,00), with or without cents."""
+    places = ".2f" if with_cents else ".0f"
+    text = {"plain": f"{amount:{places}}", "pr": f"{amount:,{places}}",
+            "es": f"{amount:,{places}}".replace(",", "_").replace(".", ",").replace("_", ".")}[style]
+    return ("$" if dollar else "") + text
+
+
+def spreadsheet(amounts, style, dollar, with_cents, delimiter, periods, header, crlf, bom) -> bytes:
+    rows = []
+    if header:
+        rows.append(delimiter.join(["Año", "Salario"] if periods else ["Salario"]))
+    for position, amount in enumerate(amounts):
+        cell = written(amount, style, dollar, with_cents)
+        if delimiter in cell or (not periods and delimiter == "," and "," in cell):
+            cell = f'"{cell}"'  # as spreadsheets quote a cell holding the delimiter
+        rows.append(delimiter.join([str(1990 + position), cell]) if periods else cell)
+    text = ("\r\n" if crlf else "\n").join(rows) + "\n"
+    return (b"\xef\xbb\xbf" if bom else b"") + text.encode()
+
+
+LAYOUT = dict(style=st.sampled_from(["plain", "pr", "es"]), dollar=st.booleans(),
+              delimiter=st.sampled_from([",", ";", "\t"]), periods=st.booleans(), header=st.booleans(),
+              crlf=st.booleans(), bom=st.booleans())
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(amounts=st.lists(cents, min_size=1, max_size=40), **LAYOUT)
+def test_amounts_with_cents_are_read_back_exactly(amounts, style, dollar, delimiter, periods, header, crlf, bom):
+    raw = spreadsheet(amounts, style, dollar, True, delimiter, periods, header, crlf, bom)
+    salaries = read_salaries(raw)
+    assert [s.amount for s in salaries] == amounts
+    if periods:
+        assert [s.period for s in salaries] == [str(1990 + i) for i in range(len(amounts))]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(amounts=st.lists(dollars, min_size=1, max_size=40), **LAYOUT)
+def test_whole_dollars_are_read_back_exactly_or_refused_at_a_row(amounts, style, dollar, delimiter, periods, header,
+                                                                 crlf, bom):
+    """`31,000` or `31.000` alone could be read two ways: exactly the amounts written, or a row named —
+    never another number."""
+    raw = spreadsheet(amounts, style, dollar, False, delimiter, periods, header, crlf, bom)
+    try:
+        salaries = read_salaries(raw)
+    except SalaryFileError as problem:
+        assert problem.field.startswith("row "), problem.message
+        assert style != "plain"  # a number without separators is never in doubt
+        return
+    assert [s.amount for s in salaries] == amounts
+
+
+@settings(max_examples=300, deadline=None)
+@given(raw=st.binary(max_size=400) | st.text(alphabet="0123456789,.;\t\"$- \r\nAñoe()", max_size=200).map(str.encode))
+def test_any_bytes_give_a_history_or_a_message(raw):
+    for plan in ("teachers", "ley447", "ley1"):
+        try:
+            history = read_history(raw, plan, "en")
+        except SalaryFileError as problem:
+            assert problem.field == "file" or problem.field.startswith("row ")
+            assert problem.message
+        else:
+            assert len(history.used) <= len(history.salaries)

@@ -1,0 +1,132 @@
+"""The salary file upload of the history table: read by the same reader as the command line
+(`estimator.salary_file`), shown before it is used.
+
+A file replaces what the member typed, so nothing changes on upload: the page shows what it read —
+each row with its period and amount, and which salaries the plan's average takes — and only *Usar estos
+salarios* puts them in the table. A file that cannot be read gets its row's message, and the table keeps
+what it had. Everything quoted from the file is shown as plain text (`ui.plain`, `st.dataframe`), never
+as markdown: a cell such as `![p](http://x/p.png)` shows as those characters.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from estimator.numbers import money, number, round_cents
+from estimator.salary_file import SalaryFileError, SalaryHistory, read_history
+
+from .entry import MAX_ANNUAL_SALARY, MAX_MONTHLY_SALARY
+from .plain import alert, one_line, plain
+from .text import ui_text
+from .uploads import take_new_files, uploader_key
+
+UPLOAD = "history_upload"        # the uploader's name (its widget key carries a generation)
+PENDING = "salary_file_pending"  # {"name", "raw"}: the file read, waiting for the member's choice
+NOTE = "salary_file_note"        # (kind, message) shown once, after the choice
+
+
+def salary_upload(lang: str, plan: str) -> None:
+    """The uploader, the preview of a file waiting to be used (or its error), and what a future
+    retirement adds to the history."""
+    state = st.session_state
+    key = uploader_key(state, UPLOAD)
+    with st.container(key=UPLOAD):  # a fixed name for the page (the uploader's own key changes)
+        st.file_uploader(ui_text("input.history_upload", lang), type=["csv", "txt", "tsv"], key=key,
+                         help=ui_text("salary_file.upload_help", lang), on_change=_uploaded, args=(key,))
+    note = state.pop(NOTE, None)
+    if note:
+        alert(*note)
+    pending = state.get(PENDING)
+    if pending:
+        _preview(pending, plan, lang)
+    if state.get("status", "active") == "active":
+        st.caption(plain(projection_note(plan, state.get("growth_pct") or 0, lang)))
+
+
+def _uploaded(key: str) -> None:
+    """Runs before the page is drawn: the new file waits in the session (its bytes, at most 1 MB, so
+    it is read again in the language and for the plan on screen); the uploader is emptied."""
+    for name, raw in take_new_files(st.session_state, key)[:1]:
+        st.session_state[PENDING] = {"name": one_line(name, limit=60), "raw": raw}
+
+
+def _preview(pending: dict, plan: str, lang: str) -> None:
+    tx = lambda k, **kw: ui_text(f"salary_file.{k}", lang, **kw)  # noqa: E731
+    st.markdown(f"**{plain(tx('preview_heading', name=pending['name']))}**")
+    try:
+        history = read_for_form(pending["raw"], plan, lang)
+    except SalaryFileError as problem:
+        alert("error", problem.message)
+        st.caption(tx("nothing_changed"))
+        st.button(tx("discard"), key="salary_file_discard", on_click=_discard)
+        return
+    st.dataframe(preview_table(history, lang), hide_index=True)
+    alert("info", summary(history, lang))
+    use, discard = st.columns(2)
+    use.button(tx("use"), key="salary_file_use", type="primary", on_click=_use, args=(plan, lang))
+    discard.button(tx("discard"), key="salary_file_discard", on_click=_discard)
+
+
+def read_for_form(raw: bytes, plan: str, lang: str) -> SalaryHistory:
+    """The command line's reading of the file, held also to the form's own largest salary (the table
+    would refuse a larger one after the file replaced it)."""
+    history = read_history(raw, plan, lang)
+    high = MAX_MONTHLY_SALARY if plan == "teachers" else MAX_ANNUAL_SALARY
+    for salary in history.salaries:
+        if salary.amount > high:
+            raise SalaryFileError(f"row {salary.row}", ui_text("salary_file.above_form", lang, row=salary.row,
+                                                               amount=money(salary.amount), high=money(high)))
+    return history
+
+
+def preview_table(history: SalaryHistory, lang: str) -> pd.DataFrame:
+    """What the file holds, row by row, as plain cells: its row, its period (when the file gives
+    periods), the amount, and whether the plan's average takes it."""
+    tx = lambda k: ui_text(f"salary_file.{k}", lang)  # noqa: E731
+    used = set(history.used)
+    columns = {tx("col_row"): [s.row for s in history.salaries]}
+    if any(s.period for s in history.salaries):
+        columns[tx("col_period")] = [s.period or "" for s in history.salaries]
+    columns[tx("col_amount")] = [money(s.amount) for s in history.salaries]
+    columns[tx("col_used")] = [tx("used_yes") if s.row in used else "" for s in history.salaries]
+    return pd.DataFrame(columns)
+
+
+def summary(history: SalaryHistory, lang: str) -> str:
+    """One sentence: how many salaries were read, which rows the average takes, and the average."""
+    rows = ", ".join(str(row) for row in history.used)
+    key = "summary_monthly" if history.plan == "teachers" else "summary_annual"
+    return ui_text(f"salary_file.{key}", lang, count=len(history.salaries), size=len(history.used), rows=rows,
+                   average=money(round_cents(history.average.value)))
+
+
+def projection_note(plan: str, growth_pct: float, lang: str) -> str:
+    """What a later retirement adds to the history, said plainly: the salaries of the years (months)
+    still to work, the last salary grown by the growth assumption."""
+    unit = "month" if plan == "teachers" else "year"
+    if not growth_pct:
+        return ui_text(f"salary_file.projection_zero_{unit}", lang)
+    return ui_text(f"salary_file.projection_{unit}", lang, growth=number(growth_pct))
+
+
+def _use(plan: str, lang: str) -> None:
+    """Runs before the page is drawn: the file's salaries replace the table, oldest first when the file
+    gives periods (a later retirement grows the last, most recent one)."""
+    state = st.session_state
+    pending = state.pop(PENDING, None)
+    if not pending:
+        return
+    try:
+        history = read_for_form(pending["raw"], plan, lang)
+    except SalaryFileError as problem:
+        state[NOTE] = ("error", problem.message)
+        return
+    state["history_rows"] = [float(s.amount) for s in history.chronological()]
+    state.pop("history_editor", None)  # edits of the old table do not apply to the new one
+    state[NOTE] = ("success", ui_text("salary_file.applied", lang, count=len(history.salaries),
+                                      average=money(round_cents(history.average.value))))
+
+
+def _discard() -> None:
+    st.session_state.pop(PENDING, None)
