@@ -12,8 +12,7 @@ NARROW = 640  # px: below this width Streamlit stacks columns, so the answer com
 
 def page_css(lang: str) -> str:
     """A <style> element for the page, in `lang` (the uploaders' texts are CSS-generated content)."""
-    drop = json.dumps(ui_text("check.drop", lang))    # a CSS string: JSON's quoting is valid CSS quoting
-    browse = json.dumps(ui_text("check.browse", lang))
+    drop, browse = (json.dumps(ui_text(f"check.{key}", lang), ensure_ascii=False) for key in ("drop", "browse"))
     return f"""<style>
 /* Long checkbox and toggle labels wrap instead of being cut off. */
 [data-testid="stCheckbox"] label, [data-testid="stCheckbox"] label p,
@@ -27,10 +26,22 @@ def page_css(lang: str) -> str:
   border-left: 0.3rem solid #b3202e; padding: 0.25rem 0 0.25rem 0.75rem; background: #f6f6f6;
 }}
 @media (min-width: {NARROW}px) {{ .st-key-summary {{ display: none; }} }}
-/* The uploaders' instructions, in the member's language (the caption above each says format and limit). */
-[data-testid="stFileUploaderDropzoneInstructions"] > div > span,
-[data-testid="stFileUploaderDropzoneInstructions"] > div > small {{ display: none; }}
+/* Years and months stay side by side on a phone (Streamlit stacks every pair of columns there). */
+@media (max-width: {NARROW - 0.02}px) {{
+  [data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"] > [data-testid="stVerticalBlock"] > .st-key-service_years_text),
+  [data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"] > [data-testid="stVerticalBlock"] > .st-key-retire_years_text) {{
+    flex-wrap: nowrap !important;
+  }}
+  [data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"] > [data-testid="stVerticalBlock"] > .st-key-service_years_text) > [data-testid="stColumn"],
+  [data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"] > [data-testid="stVerticalBlock"] > .st-key-retire_years_text) > [data-testid="stColumn"] {{
+    min-width: 0 !important; width: auto !important; flex: 1 1 0 !important;
+  }}
+}}
+/* The uploaders' texts in the member's language (the caption above each says format and limit). */
+[data-testid="stFileUploaderDropzoneInstructions"] span {{ display: none; }}
 [data-testid="stFileUploaderDropzoneInstructions"] > div::before {{ content: {drop}; }}
-[data-testid="stFileUploaderDropzone"] button {{ font-size: 0 !important; }}
-[data-testid="stFileUploaderDropzone"] button::after {{ content: {browse}; font-size: 1rem; }}
+[data-testid="stFileUploaderDropzone"] button [data-testid="stMarkdownContainer"] p {{ font-size: 0 !important; }}
+[data-testid="stFileUploaderDropzone"] button [data-testid="stMarkdownContainer"] p::after {{
+  content: {browse}; font-size: 0.875rem;
+}}
 </style>"""

@@ -1,0 +1,293 @@
+"""Every value a member types is read and checked by the app (headless, AppTest), in both languages.
+
+Each refusal: the message, in the page's language, under its field; no amount, no chart, no report, no
+key dates and no lifetime view anywhere on the page; the answer area names the field to correct; and
+everything else the member typed stays as it was.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.conftest import ROOT
+from ui.entry import MAX_SOCIAL_SECURITY_MONTHLY, read, read_date, read_number, sync
+from ui.member import FormValues, build_member, period_label
+
+TIMEOUT = 90
+TODAY = date.today()
+MONEY = re.compile(r"\$\d{1,3}(,\d{3})*\.\d{2}")
+
+
+@pytest.fixture
+def app():
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)
+    at.run()
+    assert not at.exception
+    return at
+
+
+def typed(at, name: str, text: str):
+    at.text_input(key=f"{name}_text").set_value(text).run()
+    assert not at.exception
+    return at
+
+
+def in_english(at):
+    at.segmented_control(key="lang").set_value("en").run()
+    return at
+
+
+def completed_months(start: date, end: date) -> int:
+    return (end.year - start.year) * 12 + end.month - start.month - (end.day < start.day)
+
+
+def assert_refused(at, field_message: str, fix: str) -> None:
+    """The message is shown, and nothing of an answer is."""
+    errors = [e.value.replace("\\$", "$") for e in at.error]
+    assert any(field_message in e for e in errors), errors
+    assert not at.metric
+    assert not at.get("plotly_chart")
+    assert not at.get("download_button") or all("informe" not in b.label and "report" not in b.label
+                                                 for b in at.get("download_button"))
+    assert not any(h.value in ("Fechas clave", "Key dates", "Cómo cambia la pensión", "How the pension changes")
+                   for h in at.header)
+    assert not any(e.label in ("Vista de por vida", "Lifetime view") for e in at.expander)
+    shown = " ".join(m.value for m in at.markdown) + " ".join(w.value for w in at.warning)
+    assert not MONEY.search(shown.replace("\\$", "$")), "no amount while a value is refused"
+    assert any(fix in w.value for w in at.warning), [w.value for w in at.warning]  # what to correct
+
+
+# (what to do, the message in Spanish, in English, the field named in the answer area: es, en)
+CASES = {
+    "negative salary": (lambda at: typed(at, "average_annual", "-5"),
+                        "La retribución promedio anual debe ser mayor que $0 y de hasta $1,000,000.00",
+                        "The annual average pay must be more than $0 and at most $1,000,000.00",
+                        ("salario promedio", "average salary")),
+    "emptied salary": (lambda at: typed(at, "average_annual", ""),
+                       "Escriba la retribución promedio anual.", "Enter the annual average pay.",
+                       ("salario promedio", "average salary")),
+    "absurd salary": (lambda at: typed(at, "average_annual", "36,000,000"),
+                      "de hasta $1,000,000.00 al año", "at most $1,000,000.00 a year",
+                      ("salario promedio", "average salary")),
+    "salary in words": (lambda at: typed(at, "average_annual", "treinta mil"),
+                        "en cifras, por ejemplo 36,000.50", "in figures, for example 36,000.50",
+                        ("salario promedio", "average salary")),
+    "decimal comma": (lambda at: typed(at, "average_annual", "36000,5"),
+                      "punto antes de los centavos", "a point before the cents",
+                      ("salario promedio", "average salary")),
+    "service in fractions": (lambda at: typed(at, "service_years", "27.5"),
+                             "Escriba los años de servicio acreditado en números enteros",
+                             "Enter the years of credited service as a whole number",
+                             ("servicio acreditado", "credited service")),
+    "twelve months": (lambda at: typed(at, "service_months", "12"),
+                      "Los meses de servicio van de 0 a 11", "Months of service go from 0 to 11",
+                      ("servicio acreditado", "credited service")),
+    "emptied months": (lambda at: typed(at, "retire_months", ""),
+                       "Escriba los meses de la edad de comienzo (0 si no hay).",
+                       "Enter the months of the starting age (0 if none).",
+                       ("edad de comienzo de la pensión", "starting age of the pension")),
+    "date not written day/month/year": (lambda at: typed(at, "birth_date", "1970-02-15"),
+                                        "Escriba la fecha de nacimiento como día/mes/año, por ejemplo 15/02/1970.",
+                                        "Enter the date of birth as day/month/year, for example 15/02/1970.",
+                                        ("fecha de nacimiento", "date of birth")),
+    "no such date": (lambda at: typed(at, "birth_date", "31/02/1970"),
+                     "Esa fecha no existe", "That date does not exist",
+                     ("fecha de nacimiento", "date of birth")),
+    "emptied date": (lambda at: typed(at, "entry_date", ""),
+                     "Escriba la fecha en que entró por primera vez al Sistema.",
+                     "Enter the date you first entered the System.",
+                     ("fecha de entrada al Sistema", "date of entry into the System")),
+    "born in the future": (lambda at: typed(at, "birth_date", f"01/01/{TODAY.year + 1}"),
+                           "La fecha de nacimiento no puede ser futura: se acepta del",
+                           "The date of birth cannot be in the future: accepted from",
+                           ("fecha de nacimiento", "date of birth")),
+    "younger than 14": (lambda at: typed(at, "birth_date", f"01/01/{TODAY.year - 10}"),
+                        "el estimador es para quien tiene de 14 a 100 años",
+                        "the estimator is for members aged 14 to 100",
+                        ("fecha de nacimiento", "date of birth")),
+    "entry before 14": (lambda at: typed(at, "entry_date", "01/01/1980"),  # born 15/02/1970: 9 years old
+                        "La fecha de entrada es antes de que cumpliera 14 años (15/02/1984): se acepta del 15/02/1984",
+                        "The entry date is before you turned 14 (15/02/1984): accepted from 15/02/1984",
+                        ("fecha de entrada al Sistema", "date of entry into the System")),
+    "entry in the future": (lambda at: typed(at, "entry_date", f"01/01/{TODAY.year + 1}"),
+                            "La fecha de entrada no puede ser futura", "The entry date cannot be in the future",
+                            ("fecha de entrada al Sistema", "date of entry into the System")),
+    "separation before entry": (lambda at: typed(at.radio(key="status").set_value("separated").run(),
+                                                 "separation_date", "30/06/1985"),
+                                "La fecha de separación es anterior a la de entrada al Sistema (01/08/1989): "
+                                "se acepta del 01/08/1989 a hoy.",
+                                "The separation date is before your entry into the System (01/08/1989): "
+                                "accepted from 01/08/1989 to today.",
+                                ("fecha de separación", "separation date")),
+    "separation in the future": (lambda at: typed(at.radio(key="status").set_value("separated").run(),
+                                                  "separation_date", f"01/01/{TODAY.year + 1}"),
+                                 "La fecha de separación no puede ser futura", "The separation date cannot be in the future",
+                                 ("fecha de separación", "separation date")),
+    "service longer than since entry": (
+        lambda at: typed(at, "service_years", "40"),
+        f"El servicio (40 años) es mayor que el tiempo desde su primera entrada al Sistema (01/08/1989) hasta "
+        f"hoy ({TODAY:%d/%m/%Y}): se acepta hasta {period_label(completed_months(date(1989, 8, 1), TODAY), 'es')}.",
+        f"The service (40 years) is longer than the time from your first entry into the System (01/08/1989) to "
+        f"today ({TODAY:%d/%m/%Y}): accepted up to {period_label(completed_months(date(1989, 8, 1), TODAY), 'en')}.",
+        ("servicio acreditado", "credited service")),
+    "service longer than since separation": (
+        lambda at: typed(typed(at.radio(key="status").set_value("separated").run(), "separation_date", "31/12/2000"),
+                         "service_years", "12"),
+        "El servicio (12 años) es mayor que el tiempo desde su primera entrada al Sistema (01/08/1989) hasta su "
+        "separación (31/12/2000): se acepta hasta 11 años y 4 meses.",
+        "The service (12 years) is longer than the time from your first entry into the System (01/08/1989) to "
+        "your separation (31/12/2000): accepted up to 11 years and 4 months.",
+        ("servicio acreditado", "credited service")),
+    "teacher's service longer than since 14": (
+        lambda at: typed(at.radio(key="system").set_value("teachers").run(), "service_years", "45"),
+        "El servicio (45 años) es mayor que el tiempo desde que cumplió 14 años (15/02/1984)",
+        "The service (45 years) is longer than the time from your 14th birthday (15/02/1984)",
+        ("servicio acreditado", "credited service")),
+    "pension before today's age": (
+        lambda at: typed(at, "retire_years", "40"),
+        f"La pensión no puede comenzar antes de su edad de hoy ({period_label(completed_months(date(1970, 2, 15), TODAY), 'es')})",
+        f"The pension cannot start before your age today ({period_label(completed_months(date(1970, 2, 15), TODAY), 'en')})",
+        ("edad de comienzo de la pensión", "starting age of the pension")),
+    "Social Security above the largest benefit": (
+        lambda at: typed(at, "social_security", "25,000"),
+        "El Seguro Social más alto que se paga es $5,251.00 al mes", "The largest Social Security benefit paid is $5,251.00 a month",
+        ("Seguro Social", "Social Security")),
+    "growth out of range": (lambda at: typed(at, "growth_pct", "50"),
+                            "El aumento de salario por año va de -10% a 20%.",
+                            "The salary increase per year goes from -10% to 20%.",
+                            ("aumento de salario (Avanzado)", "salary increase (Advanced)")),
+    "emptied assumption": (lambda at: typed(at, "reduction_per_year_pct", ""),
+                           "Escriba la reducción por año (el supuesto es 6).",
+                           "Enter the reduction per year (the assumption is 6).",
+                           ("reducción por año (Avanzado)", "reduction per year (Advanced)")),
+    "Board's factor above 1": (lambda at: typed(at.radio(key="reduction_mode").set_value("board").run(),
+                                                "board_factor", "1.5"),
+                               "El factor de la Junta va de 0 a 1", "The Board's factor goes from 0 to 1",
+                               ("factor de la Junta (Avanzado)", "Board's factor (Advanced)")),
+    "Board's factor left empty": (lambda at: at.radio(key="reduction_mode").set_value("board").run(),
+                                  "Escriba el factor de reducción de la Junta.", "Enter the Board's reduction factor.",
+                                  ("factor de la Junta (Avanzado)", "Board's factor (Advanced)")),
+}
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize("case", list(CASES))
+def test_each_refusal_says_what_is_accepted_and_shows_no_amount(app, case, lang):
+    act, spanish, english, (fix_es, fix_en) = CASES[case]
+    if lang == "en":
+        in_english(app)
+    act(app)
+    assert_refused(app, spanish if lang == "es" else english, fix_es if lang == "es" else fix_en)
+    # What else the member typed stays as it was.
+    assert app.text_input(key="birth_date_text").value in ("15/02/1970", "1970-02-15", "31/02/1970") or \
+        case in ("born in the future", "younger than 14")
+    assert app.text_input(key="service_months_text").value in ("0", "12")
+
+
+def test_no_message_is_a_decimal_age(app):
+    typed(app, "retire_years", "40")
+    message = app.error[0].value
+    assert not re.search(r"\d+\.\d+ (años|meses)", message), message
+    assert re.search(r"\d+ años( y (1 mes|\d+ meses))?\)", message), message
+
+
+def test_numbers_are_read_as_people_write_them(app):
+    for text in ("36,000", "36000", "$36,000.00", " 36000.00 "):
+        typed(app, "average_annual", text)
+        assert not app.error and app.metric, text
+        amount = app.metric[0].value
+        assert app.text_input(key="average_annual_text").value == text  # what was typed stays
+    typed(app, "average_annual", "36000.50")
+    assert app.metric and app.metric[0].value != amount
+
+
+def test_correcting_the_value_brings_the_answer_back(app):
+    before = app.metric[0].value
+    typed(app, "average_annual", "-5")
+    assert not app.metric
+    typed(app, "average_annual", "36,000")
+    assert not app.error and app.metric[0].value == before
+
+
+def test_a_refused_value_leaves_the_summary_saying_what_to_fix(app):
+    summary = lambda: " ".join(m.value for m in app.markdown)  # noqa: E731
+    assert "al mes a los" in summary() and "Regla 18.2" in summary()
+    typed(app, "average_annual", "")
+    assert "Sin estimado hasta corregir: salario promedio." in summary()
+
+
+def test_the_group_has_a_spanish_placeholder_and_dates_say_how_to_write_them(app):
+    assert app.selectbox(key="group").proto.placeholder == "Elija una opción"
+    assert app.text_input(key="birth_date_text").label == "Fecha de nacimiento (día/mes/año)"
+    assert app.text_input(key="birth_date_text").placeholder == "dd/mm/aaaa"
+    in_english(app)
+    assert app.text_input(key="birth_date_text").label == "Date of birth (day/month/year)"
+
+
+# --- the readers and the ties between a box and its value, as plain functions ----------------------------
+
+@pytest.mark.parametrize("text, value", [("36,000", 36000), ("36000.50", 36000.5), ("$1,234,567.89", 1234567.89),
+                                         ("-5", -5), ("0.8500", 0.85), ("6%", 6)])
+def test_read_number(text, value):
+    number, problem = read_number(text)
+    assert problem is None and float(number) == value
+
+
+@pytest.mark.parametrize("text, problem", [("", "empty"), ("  ", "empty"), ("abc", "not_number"),
+                                           ("36,00", "not_number"), ("1,5", "not_number"), ("1e5", "not_number"),
+                                           ("--5", "not_number"), (".", "not_number")])
+def test_read_number_refuses(text, problem):
+    assert read_number(text) == (None, problem)
+
+
+@pytest.mark.parametrize("text, value", [("15/02/1970", date(1970, 2, 15)), ("1/8/1989", date(1989, 8, 1)),
+                                         ("15-02-1970", date(1970, 2, 15)), ("15.02.1970", date(1970, 2, 15))])
+def test_read_date(text, value):
+    assert read_date(text) == (value, None)
+
+
+@pytest.mark.parametrize("text, problem", [("", "empty"), ("1970-02-15", "date_format"), ("15/02/70", "date_format"),
+                                           ("29/02/2023", "no_such_date"), ("15/13/1970", "no_such_date")])
+def test_read_date_refuses(text, problem):
+    assert read_date(text) == (None, problem)
+
+
+def test_read_applies_each_fields_range():
+    assert read("social_security", str(MAX_SOCIAL_SECURITY_MONTHLY)) == (float(MAX_SOCIAL_SECURITY_MONTHLY), None)
+    assert read("social_security", "5,251.01") == (None, "range")
+    assert read("average_annual", "0") == (None, "range")  # a salary of $0 is a mistake
+    assert read("service_years", "27") == (27, None)
+
+
+def test_a_value_set_elsewhere_is_written_into_its_box_and_a_typed_one_is_read():
+    state = {"service_years": 27, "birth_date": date(1970, 2, 15), "average_annual": 36000.0}
+    sync(state)
+    assert (state["service_years_text"], state["birth_date_text"], state["average_annual_text"]) == \
+        ("27", "15/02/1970", "36,000.00")
+    state["service_years_text"] = "28"
+    state["average_annual_text"] = "-1"
+    problems = sync(state)
+    assert state["service_years"] == 28 and state["average_annual"] is None
+    assert problems["average_annual"] == "range"
+    state["service_years"] = 22  # a saved file loaded: the box shows it
+    sync(state)
+    assert state["service_years_text"] == "22"
+
+
+def test_periods_are_years_and_months():
+    assert period_label(12 * 56 + 3, "es") == "56 años y 3 meses"
+    assert period_label(12 * 56 + 1, "es") == "56 años y 1 mes"
+    assert period_label(12, "en") == "1 year"
+    assert period_label(5, "en") == "5 months"
+
+
+def test_values_from_a_saved_file_are_checked_too():
+    values = FormValues(system="government", entry_date=date(1989, 8, 1), birth_date=date(1970, 2, 15),
+                        service_years=27, service_months=0, average_annual=5_000_000.0, retire_years=58,
+                        retire_months=0)
+    member, errors = build_member(values, date(2026, 11, 29), "es")
+    assert member is None and "average" in errors
