@@ -8,10 +8,10 @@ every text is in `texts/report.{es,en}.toml`.
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timezone
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Sequence
@@ -22,8 +22,10 @@ from fpdf.fonts import FontFace
 from .citations import display
 from .engine import estimate, rules_of
 from .models import Answer, Scenario
-from .numbers import money, number, percent, to_fraction, years_months
-from .parameters import RENDER_BY_UNIT, Params, default_values, definitions
+from .freeze import counts_past_freeze, freeze_for
+from .numbers import exact_number, exact_percent, money, number, to_fraction, years_months
+from .parameters import (RENDER_BY_UNIT, Params, assumption_label, assumption_source, default_values,
+                         definitions)
 from .projection import Grid, Situation, grid
 from .rulebook import RULEBOOK_DATE, RULEBOOK_VERSION
 from .texts import t
@@ -184,10 +186,14 @@ def _amount_summary(doc: Document, ctx: Context) -> None:
     doc.paragraph(ctx.t("annual", amount=money(a.annual_pension)))
     lines = [ctx.t("rule_applied", rule=ctx.rule_title(a.rule), cite=ctx.rule_cite(a.rule))]
     if a.reduced_from is not None:
-        lines.append(ctx.t("reduced", factor=number(a.reduction_factor, 4), unreduced=money(a.reduced_from)))
+        lines.append(ctx.t("reduced", factor=exact_number(a.reduction_factor), unreduced=money(a.reduced_from)))
     if a.minimum_applied:
         lines.append(ctx.t("minimum", amount=money(ctx.params.raw("minimum_monthly_pension"))))
     lines += _coordination_lines(ctx) + _contribution_lines(ctx)
+    lines += [assumption_text(ctx, used.name) for used in a.assumptions_used]
+    if ctx.birth_date is not None and counts_past_freeze(ctx.scenario.plan, ctx.birth_date,
+                                                          ctx.scenario.separation_age):
+        lines.append(ctx.t("freeze_note", law=freeze_for(ctx.scenario.plan).law(ctx.lang)))
     doc.bullets(lines)
 
 
@@ -196,21 +202,23 @@ def _coordination_lines(ctx: Context) -> list[str]:
     if a.coordination is None:
         return []
     age = ctx.params.raw("coordination_age")
+    if a.coordination.monthly_pension_from_65 == a.monthly_pension:
+        return []  # coordination changes nothing the member is paid
     if s.age < age:
-        first = ctx.t("before_coordination", age=number(age), amount=money(a.monthly_pension))
-    else:
-        first = ctx.t("rule_amount_coordinated", amount=money(a.monthly_pension))
-    return [first, ctx.t("from_coordination", age=number(max(age, s.age)),
-                         amount=money(a.coordination.monthly_pension_from_65))]
+        first = ctx.t("before_coordination", age=ctx.years_text(age), amount=money(a.monthly_pension))
+        return [first, ctx.t("from_coordination", age=ctx.years_text(age),
+                             amount=money(a.coordination.monthly_pension_from_65))]
+    return [ctx.t("coordinated_from_start", amount=money(a.coordination.monthly_pension_from_65),
+                  reference=money(a.monthly_pension))]
 
 
 def _contribution_lines(ctx: Context) -> list[str]:
     c = ctx.answer.contribution
     if c is None:
         return []
-    rate = ctx.params.raw("teachers_contribution_rate") * 100
-    return [ctx.t("contribution", age=number(c.until_age), amount=money(c.monthly), rate=number(rate),
-                  net=money(c.net_monthly_pension))]
+    rate = ctx.params.raw("teachers_contribution_rate")
+    return [ctx.t("contribution", age=ctx.years_text(_years(c.until_age)), amount=money(c.monthly),
+                  rate=exact_percent(rate), net=money(c.net_monthly_pension))]
 
 
 def _no_pension_summary(doc: Document, ctx: Context) -> None:
@@ -433,8 +441,18 @@ def _step_value(ctx: Context, label: str, value: float | None) -> str:
     if value is None:
         return ctx.t("none")
     if label in (t(key, ctx.lang) for key in FACTOR_STEPS):
-        return number(value, 4)
+        return exact_number(Decimal(repr(value)))
     return money(value)
+
+
+def assumption_text(ctx: Context, name: str) -> str:
+    """An assumption as the steps mark it: its label, the figure used, and whose figure it is."""
+    used = next((a for a in ctx.answer.assumptions_used if a.name == name), None)
+    value = ctx.params.raw(name) if used is None else to_fraction(Decimal(repr(used.value)))
+    figure = exact_number(value) if name == "reduction_factor" else exact_percent(value)
+    whose = (ctx.t("assumption_entered") if used is not None and used.source == "entered"
+             else ctx.t("assumption_default", source=assumption_source(name, ctx.lang)))
+    return ctx.t("assumption_mark", label=assumption_label(name, ctx.lang), value=figure, whose=whose)
 
 
 def _steps(doc: Document, ctx: Context) -> None:
@@ -443,9 +461,15 @@ def _steps(doc: Document, ctx: Context) -> None:
     if not steps:
         doc.paragraph(ctx.t("no_steps"))
         return
-    headers = [ctx.t(k) for k in ("col_step", "col_formula", "col_value", "col_cite")]
-    rows = [[s.label, s.formula, _step_value(ctx, s.label, s.value), display(s.cite, ctx.lang)] for s in steps]
-    doc.grid_table(headers, rows, (36, 30, 14, 20), ("LEFT", "LEFT", "RIGHT", "LEFT"))
+    doc.paragraph(ctx.t("how_intro"), size=9)
+    for number_, step in enumerate(steps, start=1):
+        doc.ensure_space(18)
+        doc.paragraph(f"{number_}. {step.label}", bold=True, size=9.5)
+        doc.paragraph(f"{step.formula} = {_step_value(ctx, step.label, step.value)}", size=9.5)
+        doc.paragraph(ctx.t("law", cite=step.cite), size=8.5)
+        if step.assumption:
+            doc.paragraph(assumption_text(ctx, step.assumption), size=8.5)
+        doc.ln(0.5)
 
 
 def _reasons(doc: Document, ctx: Context) -> None:
@@ -496,21 +520,21 @@ def _input_value(ctx: Context, name: str, value: Any) -> str:
     if isinstance(value, bool):
         return ctx.t("yes" if value else "no")
     if name in ("plan", "group"):
-        return f"{ctx.t(f'{name}.{value}')} ({value})"
+        return ctx.t(f"{name}.{value}")
     if name in MONEY_FIELDS:
         return money(value)
-    return number(value, 4)
+    return ctx.years_text(to_fraction(Decimal(str(value))))
 
 
 def input_rows(ctx: Context) -> list[list[str]]:
     """Each field of the scenario as given (contract names), with its label and value."""
     data = ctx.scenario.contract_dict()
-    rows = [[f"{ctx.t(f'field.{name}')} ({name})", _input_value(ctx, name, value)]
+    rows = [[ctx.t(f"field.{name}"), _input_value(ctx, name, value)]
             for name, value in data.items() if name != "assumptions"]
-    specs = definitions(ctx.scenario.plan)
     for name, value in data.get("assumptions", {}).items():
-        label = specs[name].label(ctx.lang) if name in specs else name
-        rows.append([f"{label} (assumptions.{name})", percent(value)])
+        exact = to_fraction(Decimal(str(value)))
+        rows.append([assumption_label(name, ctx.lang), exact_number(exact) if name == "reduction_factor"
+                     else exact_percent(exact)])
     if ctx.birth_date is not None:
         rows.append([ctx.t("birth_date"), ctx.date_text(ctx.birth_date)])
     return rows
@@ -519,8 +543,6 @@ def input_rows(ctx: Context) -> list[list[str]]:
 def _inputs(doc: Document, ctx: Context) -> None:
     doc.heading(ctx.t("inputs"))
     doc.grid_table([ctx.t("col_field"), ctx.t("col_input")], input_rows(ctx), (60, 40), ("LEFT", "LEFT"))
-    doc.paragraph(ctx.t("contract_line"), size=9)
-    doc.paragraph(json.dumps(ctx.scenario.contract_dict(), ensure_ascii=False, separators=(", ", ": ")), size=8)
 
 
 def _closing(doc: Document, ctx: Context) -> None:

@@ -60,8 +60,10 @@ def test_every_report_is_a_pdf_with_assumptions_inputs_rulebook_and_disclaimer(n
         assert " ".join(spec.source(lang).split()) in text, key
     if data["plan"] != "teachers":
         assert f"{definitions(data['plan'])['reduction_factor'].label(lang)} {NOT_GIVEN[lang]}" in text
-    for field in read_scenario(data).contract_dict():
-        assert f"({field})" in text, field
+    for field in read_scenario(data).contract_dict():  # every input, in words: no field codes
+        assert t(f"report.field.{field}", lang) in text, field
+        assert f"({field})" not in text
+    assert "{" not in text and "assumptions." not in text and "RULES.md" not in text
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -80,7 +82,9 @@ def test_coordinated_pension_before_and_from_65(lang):
     _, text = report(LEY447_COORDINATED, lang)
     assert "$1,875.00" in text and "$1,167.50" in text
     assert t("rule.ley447.merit", lang) in text
-    assert t("report.from_coordination", lang, age="65", amount="$1,167.50") in text
+    # The pension starts at 65: the System pays the coordinated amount from the start.
+    assert " ".join(t("report.coordinated_from_start", lang, amount="$1,167.50", reference="$1,875.00").split()) in text
+    assert t("report.from_coordination", lang, age="65 años", amount="$1,167.50") not in text
     assert t("step.coordination_formula", lang) in text
     assert t("rule.ley447.18.2", lang) in text and "$1,250.00" in text  # the alternative
 
@@ -91,7 +95,10 @@ def test_reduced_pension_shows_the_factor_and_the_unreduced_amount(lang):
     assert "$783.00" in text and "$1,350.00" in text
     assert t("report.reduced", lang, factor="0.58", unreduced="$1,350.00") in text
     assert t("rule.ley1.c", lang) in text
-    assert "1 − 6% × (65 − 58)" in text
+    assert "1 − 6% × (65 − 58) = 0.58" in text
+    assert "$16,200.00 × 0.58 = $9,396.00" in text  # 1.5% × $40,000 × 27 = $16,200; × 0.58
+    label = definitions("ley1")["early_reduction_per_year"].label(lang)
+    assert (f"Supuesto: {label} = 6%" if lang == "es" else f"Assumption: {label} = 6%") in text
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -110,7 +117,7 @@ def test_not_covered_and_refunded_reports_give_the_reasons_and_no_amount(lang):
 def test_spanish_characters_survive_and_each_language_stays_itself():
     _, es = report(TEACHERS_A1, "es")
     _, en = report(TEACHERS_A1, "en")
-    for word in ("Pensión", "años", "¿Cómo se calculó?", "Fórmula", "Sección", "−", "×", "·"):
+    for word in ("Pensión", "años", "¿Cómo se calculó?", "Ley: Maestros, Sección A, inciso 1", "−", "×", "·"):
         assert word in es, word
     assert "Estimated monthly pension" in en and "Pensión mensual estimada" not in en
     assert "Pensión mensual estimada" in es and "Estimated monthly pension" not in es
@@ -142,7 +149,8 @@ def test_given_assumptions_show_their_value_and_default():
     label = definitions("ley1")["reduction_factor"].label("en")
     assert f"{label} 80% (given; default —)" in text
     assert "$1,080.00" in text  # 16,200 × 0.8 ÷ 12
-    assert "(assumptions.reduction_factor)" in text
+    assert f"Assumption: {label} = 0.8 (a figure entered by you or your counselor)" in text
+    assert "(assumptions.reduction_factor)" not in text
 
 
 def test_chart_is_skipped_with_a_sentence_when_not_in_whole_months():
