@@ -445,13 +445,14 @@ def _step_value(ctx: Context, label: str, value: float | None) -> str:
     return money(value)
 
 
-def assumption_text(ctx: Context, name: str) -> str:
-    """An assumption as the steps mark it: its label, the figure used, and whose figure it is."""
+def assumption_text(ctx: Context, name: str, with_source: bool = True) -> str:
+    """An assumption as the answer marks it: its label, the figure used, whose figure it is and (once,
+    in the summary) where the default comes from."""
     used = next((a for a in ctx.answer.assumptions_used if a.name == name), None)
     value = ctx.params.raw(name) if used is None else to_fraction(Decimal(repr(used.value)))
     figure = exact_number(value) if name == "reduction_factor" else exact_percent(value)
     whose = (ctx.t("assumption_entered") if used is not None and used.source == "entered"
-             else ctx.t("assumption_default", source=assumption_source(name, ctx.lang)))
+             else ctx.t("assumption_default", source=f". {assumption_source(name, ctx.lang)}" if with_source else ""))
     return ctx.t("assumption_mark", label=assumption_label(name, ctx.lang), value=figure, whose=whose)
 
 
@@ -468,7 +469,7 @@ def _steps(doc: Document, ctx: Context) -> None:
         doc.paragraph(f"{step.formula} = {_step_value(ctx, step.label, step.value)}", size=9.5)
         doc.paragraph(ctx.t("law", cite=step.cite), size=8.5)
         if step.assumption:
-            doc.paragraph(assumption_text(ctx, step.assumption), size=8.5)
+            doc.paragraph(assumption_text(ctx, step.assumption, with_source=False), size=8.5)
         doc.ln(0.5)
 
 

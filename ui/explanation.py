@@ -37,14 +37,14 @@ def value_text(label: str, value: float | None, lang: str) -> str:
     return money(value)
 
 
-def assumption_note(answer: Answer, name: str, lang: str) -> str:
+def assumption_note(answer: Answer, name: str, lang: str, with_source: bool = True) -> str:
     """"Supuesto: <label> = 6% (valor por defecto del estimador: <source>)"."""
     used = next((a for a in answer.assumptions_used if a.name == name), None)
     figure = ""
     if used is not None:
         figure = exact_number(Decimal(repr(used.value))) if name == "reduction_factor" else exact_percent(Decimal(repr(used.value)))
     whose = ui_text("how.entered" if used is not None and used.source == "entered" else "how.default", lang,
-                    source=assumption_source(name, lang))
+                    source=f". {assumption_source(name, lang)}" if with_source else "")
     return ui_text("how.assumption", lang, label=assumption_label(name, lang), value=figure, whose=whose)
 
 
@@ -58,6 +58,6 @@ def steps_html(answer: Answer, lang: str) -> str:
         parts = [f'<div class="what">{escape(step.label)}</div>', f'<div class="math">{math}</div>',
                  f'<div class="law">{escape(ui_text("how.law", lang, cite=step.cite))}</div>']
         if step.assumption:
-            parts.append(f'<div class="assumed">{escape(assumption_note(answer, step.assumption, lang))}</div>')
+            parts.append(f'<div class="assumed">{escape(assumption_note(answer, step.assumption, lang, with_source=False))}</div>')
         items.append(f"<li>{''.join(parts)}</li>")
     return f'{STYLE}<ol class="calc-steps">{"".join(items)}</ol>'
