@@ -1,5 +1,5 @@
-"""Salary files uploaded as a person would: good ones fill the table, bad ones get a clear message and
-nothing the member entered is lost."""
+"""Salary files uploaded as a person would: a good one is shown as read and fills the table when the
+member says so; a bad one gets a clear message and nothing the member entered is lost."""
 
 from __future__ import annotations
 
@@ -28,14 +28,19 @@ def test_a_good_csv_replaces_the_history_and_the_amount(page, app_url):
     to_history(page)
     # the 3 highest of 40,000 / 41,000 / 42,000 / 20,000 average 41,000: more than the example's 36,000
     upload(page, "salarios.csv", b"year,salary\n2022,40000\n2023,41000\n2024,42000\n2021,20000\n")
-    expect(page.get_by_text("Se cargaron 4 salarios del archivo.")).to_be_visible()
+    # first what was read, and nothing replaced yet
+    expect(page.get_by_text("Lo que se leyó del archivo «salarios.csv»")).to_be_visible()
+    expect(page.get_by_test_id("stAlert").filter(has_text="(filas 2, 3, 4)")).to_be_visible()
+    expect(metric(page).get_by_test_id("stMetricValue")).to_have_text(before)
+    page.get_by_role("button", name="Usar estos salarios").click()
+    expect(page.get_by_text("Se pusieron en la tabla los 4 salarios del archivo", exact=False)).to_be_visible()
     expect(metric(page).get_by_test_id("stMetricValue")).not_to_have_text(before)
 
 
 @pytest.mark.parametrize("name, content, words", [
     ("formula.csv", b"salary\n=HYPERLINK(\"x\")\n", "no tiene un salario válido"),
     ("utf16.csv", "salario\n30000\n".encode("utf-16"), "UTF-8"),
-    ("empty.csv", b"", "CSV"),
+    ("empty.csv", b"", "no tiene salarios"),
     ("huge.csv", b"salary\n" + b"30000\n" * 100_000, "2000 filas"),
 ], ids=["formula", "utf16", "empty", "100000-rows"])
 def test_a_bad_csv_is_explained_and_nothing_is_lost(page, app_url, name, content, words):
