@@ -44,7 +44,9 @@ def content_security_policy() -> str:
     scripts = " ".join(sorted({_sha256(s) for s in inline_scripts()}))
     return "; ".join([
         "default-src 'self'",
-        f"script-src 'self' {scripts}",
+        # 'wasm-unsafe-eval' lets WebAssembly compile (Streamlit's protobuf reader tries it for 64-bit numbers);
+        # it does not allow eval() of JavaScript.
+        f"script-src 'self' 'wasm-unsafe-eval' {scripts}",
         "style-src 'self' 'unsafe-inline'",  # Streamlit's components and plotly style elements inline
         "img-src 'self' data: blob:",
         "font-src 'self' data:",

@@ -3,6 +3,7 @@
 import ast
 import re
 import tomllib
+from urllib.parse import urlsplit
 
 import pytest
 from streamlit import config
@@ -58,3 +59,147 @@ def test_only_the_language_is_bound_to_the_url():
         for match in re.finditer(r'key="(\w+)"[^)]*bind="query-params"', text):
             assert match.group(1) == "lang", path
         assert "query_params" not in text, path
+
+
+# --- Served safely: what `scripts/run-app` starts (serve.py) -----------------------------------------
+
+SECURITY_HEADERS = {"x-frame-options": "DENY", "x-content-type-options": "nosniff", "referrer-policy": "no-referrer"}
+
+
+def test_run_app_serves_the_app_through_serve_py():
+    from streamlit.web.server.app_discovery import discover_asgi_app
+
+    from benchmarks.streamlit_server import APP
+
+    assert "streamlit run serve.py" in (ROOT / "scripts" / "run-app").read_text()
+    assert APP == "serve.py"  # the browser tests and benchmarks start what users run
+    found = discover_asgi_app(ROOT / "serve.py")  # how `streamlit run` finds the st.App it serves
+    assert found.is_asgi_app and found.import_string == "serve:app"
+    source = (ROOT / "serve.py").read_text()
+    assert 'st.App("app.py", middleware=MIDDLEWARE, on_script_error=on_script_error)' in source
+
+
+def test_served_on_loopback_to_loopback_names_by_default(options):
+    assert options("server.address") == "127.0.0.1"
+    assert sorted(options("server.allowedHosts")) == ["127.0.0.1", "::1", "localhost"]
+    assert options("server.disconnectedSessionTTL") <= 60  # a closed tab's inputs and uploads go soon after
+    assert options("server.enableAgentApi") is False
+    assert options("logger.enableRich") is False  # tracebacks would bypass the log filter
+
+
+def test_the_policy_keeps_framing_out_and_allows_only_the_pages_own_scripts():
+    from serving import SECURITY_HEADERS as SENT, content_security_policy, inline_scripts
+
+    policy = dict(part.strip().split(" ", 1) for part in content_security_policy().split(";"))
+    assert policy["frame-ancestors"] == "'none'"
+    assert policy["object-src"] == "'none'"
+    assert "'unsafe-inline'" not in policy["script-src"] and "'unsafe-eval'" not in policy["script-src"].split()
+    assert policy["script-src"].count("'sha256-") == len(set(inline_scripts()))
+    assert set(SENT) == {"Content-Security-Policy", "X-Frame-Options", "X-Content-Type-Options", "Referrer-Policy"}
+
+
+def test_the_front_end_writes_no_inline_script_but_the_language_one():
+    """The policy allows inline scripts by hash only: a new one would be blocked in the browser."""
+    for path in [ROOT / "app.py", *(ROOT / "pages").glob("*.py"), *(ROOT / "ui").glob("*.py")]:
+        text = path.read_text()
+        if path.name == "frame.py":
+            text = text.replace('st.html(f"<script>{lang_script(lang)}</script>", unsafe_allow_javascript=True)', "")
+        assert "<script" not in text.lower() and "unsafe_allow_javascript" not in text, path
+
+
+@pytest.mark.parametrize("host, allowed", [
+    ("localhost:8501", True), ("127.0.0.1:8501", True), ("[::1]:8501", True), ("LOCALHOST", True),
+    ("evil.example", False), ("localhost.evil.example", False), ("evil.example:8501", False),
+    ("localhost@evil.example", False), ("localhost:notaport", False), ("", False), (None, False),
+])
+def test_only_known_host_names_are_served(host, allowed):
+    from serving import host_allowed
+
+    assert host_allowed(host, ["localhost", "127.0.0.1", "::1"]) is allowed
+    assert host_allowed("pension.example.pr", ["*.example.pr"]) and host_allowed("any", ["*"])
+
+
+def test_an_exception_is_logged_by_its_type_only():
+    import logging
+
+    from serving import ExceptionTypeOnly
+
+    try:
+        raise ValueError("salary 98765.43 born 1971-07-23")
+    except ValueError as error:
+        record = logging.LogRecord("streamlit.error_util", logging.ERROR, __file__, 1, "Uncaught app execution",
+                                   (), (type(error), error, error.__traceback__))
+    assert ExceptionTypeOnly().filter(record)
+    line = logging.Formatter().format(record)
+    assert line == "Uncaught app execution (ValueError)"
+
+
+@pytest.fixture(scope="module")
+def served():
+    """`serve.py` started by the shared helper, as the browser tests and `scripts/run-app` start it."""
+    from benchmarks.streamlit_server import APP, serve
+
+    with serve(APP) as server:
+        yield server
+
+
+def fetch(server, path: str, host: str | None = None):
+    import http.client
+
+    address = urlsplit(server.url)
+    connection = http.client.HTTPConnection(address.hostname, address.port, timeout=30)
+    try:
+        connection.request("GET", path, headers={"Host": host or address.netloc})
+        response = connection.getresponse()
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
+    finally:
+        connection.close()
+
+
+def assert_security_headers(headers: dict[str, str]) -> None:
+    for name, value in SECURITY_HEADERS.items():
+        assert headers.get(name) == value, (name, headers)
+    assert "frame-ancestors 'none'" in headers.get("content-security-policy", ""), headers
+
+
+def test_every_response_carries_the_security_headers(served):
+    status, headers, body = fetch(served, "/")
+    assert status == 200 and b'<div id="root">' in body
+    assert_security_headers(headers)
+    asset = re.search(rb'src="\./(static/js/[^"]+\.js)"', body).group(1).decode()
+    status, headers, _ = fetch(served, f"/{asset}")
+    assert status == 200 and "javascript" in headers["content-type"]
+    assert_security_headers(headers)
+    for path in ("/Comparar", "/Reglas_y_supuestos", "/_stcore/health", "/no-such-page"):
+        status, headers, _ = fetch(served, path)
+        assert status == 200, path
+        assert_security_headers(headers)
+
+
+@pytest.mark.parametrize("path", ["/_stcore/metrics", "/_stcore/metrics/", "/_stcore/metrics?families=session_events"])
+def test_the_metrics_endpoint_is_not_public(served, path):
+    status, headers, body = fetch(served, path)
+    assert status == 404 and b"session" not in body
+    assert_security_headers(headers)
+
+
+def test_a_foreign_host_name_is_refused(served):
+    status, headers, body = fetch(served, "/", host="evil.example")
+    assert status == 400 and b"root" not in body
+    assert_security_headers(headers)
+    status, _, _ = fetch(served, "/", host=f"localhost:{urlsplit(served.url).port}")
+    assert status == 200
+    # no WebSocket (so no session) for a page served under another name; under its own name, one opens
+    assert websocket_status(served, "evil.example") == b"403"
+    assert websocket_status(served, urlsplit(served.url).netloc) == b"101"
+
+
+def websocket_status(server, host: str) -> bytes:
+    import socket
+
+    address = urlsplit(server.url)
+    with socket.create_connection((address.hostname, address.port), timeout=30) as sock:
+        sock.sendall(f"GET /_stcore/stream HTTP/1.1\r\nHost: {host}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
+                     "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                     "Sec-WebSocket-Protocol: streamlit\r\n\r\n".encode())
+        return sock.recv(64).split(b" ")[1]
