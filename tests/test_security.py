@@ -203,3 +203,27 @@ def websocket_status(server, host: str) -> bytes:
                      "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
                      "Sec-WebSocket-Protocol: streamlit\r\n\r\n".encode())
         return sock.recv(64).split(b" ")[1]
+
+
+def test_an_upload_is_released_from_the_servers_memory_once_read(monkeypatch):
+    """Streamlit holds an uploaded file's bytes until the session ends (`server.disconnectedSessionTTL`
+    after its tab closes); the app reads each upload once and releases it at once (ui/uploads.py)."""
+    from types import SimpleNamespace
+
+    from streamlit.proto.Common_pb2 import FileURLs
+    from streamlit.runtime.memory_uploaded_file_manager import MemoryUploadedFileManager
+    from streamlit.runtime.uploaded_file_manager import UploadedFile, UploadedFileRec
+
+    from ui import uploads
+
+    manager = MemoryUploadedFileManager("/_stcore/upload_file")
+    record = UploadedFileRec("file-1", "salarios.csv", "text/csv", b"salary\n98765.43\n")
+    manager.add_file("session-1", record)
+    monkeypatch.setattr(uploads, "get_script_run_ctx",
+                        lambda: SimpleNamespace(uploaded_file_mgr=manager, session_id="session-1"))
+    state = {}
+    key = uploads.uploader_key(state, "history_upload")
+    state[key] = UploadedFile(record, FileURLs())
+    assert uploads.take_new_files(state, key) == [("salarios.csv", b"salary\n98765.43\n")]
+    assert manager.get_files("session-1", ["file-1"]) == []  # the bytes are gone from the server
+    assert uploads.uploader_key(state, "history_upload") != key  # and the browser gets an empty uploader
