@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
 
+from .kernel import top_mean
 from .models import Step, _number
 from .citations import display
 from .numbers import exact_money, round_cents
@@ -49,12 +50,11 @@ def average_from_history(plan: str, salaries: Sequence[object], lang: str = "es"
                              lang, count=len(exact), size=size))
     ranked = sorted(range(len(exact)), key=lambda i: (-exact[i], i))[:size]
     total = sum(exact[i] for i in ranked)
+    value = top_mean(plan, exact, size)
     if plan == "teachers":
-        value = Fraction(round_cents(total / size))
         step = Step(label=t("history.step_monthly", lang, size=size), formula=f"{exact_money(total)} ÷ {size}",
                     value=float(value), cite=display("000 ¶A.1", lang))
     else:
-        value = total / size
         step = Step(label=t("history.step_annual", lang, size=size), formula=f"{exact_money(total)} ÷ {size}",
                     value=float(round_cents(value)), cite="Ley 447-1951" if plan == "ley447" else "Ley 1-1990")
     return Average(value=value, used=tuple(sorted(ranked)), step=step)

@@ -13,9 +13,9 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Callable
 
-from . import coordination, ley1, ley447, teachers  # noqa: F401  (registers each plan's rules)
+from . import coordination, kernel, ley1, ley447, teachers  # noqa: F401  (registers each plan's rules)
 from .citations import display
-from .explain import Q, leaf
+from .explain import Q
 from .government import minimum_monthly, reduction_factor
 from .models import (Alternative, Answer, Assumptions, AssumptionUsed, Contribution, Coordination, Earliest,
                      Scenario, Step)
@@ -52,16 +52,10 @@ def plan_average(s: Scenario) -> Fraction:
 def facts_of(s: Scenario, explain: bool = True) -> Facts:
     """The facts the rules read, from a validated scenario (RULES.md §0, §7); each figure printed
     exactly in formulas (service of 25 years 1 month as "301 ÷ 12")."""
-    average = plan_average(s)
-    number, amount = (exact_number, exact_money) if explain else (None, None)
-    return Facts(
-        age=leaf(s.age, number), separation_age=leaf(s.separation_age, number),
-        service=leaf(s.service_years, number), average=leaf(average, amount),
-        police_or_firefighter=s.group in ("police", "firefighter"),
-        contribution_shortfall=s.contribution_shortfall and s.plan == "teachers",
-        in_system_june_1960=s.in_system_june_1960 and s.plan == "ley447",
-        left_service_early=s.left_service_early,
-    )
+    return kernel.facts(s.plan, s.group, age=s.age, separation_age=s.separation_age, service=s.service_years,
+                        average=plan_average(s), contribution_shortfall=s.contribution_shortfall,
+                        in_system_june_1960=s.in_system_june_1960, left_service_early=s.left_service_early,
+                        number=exact_number if explain else None, amount=exact_money if explain else None)
 
 
 def evaluate(rule: Rule, facts: Facts, params: Params) -> Evaluation:
@@ -94,15 +88,13 @@ class Payable:
 
 
 def payable(plan: str, amount: Fraction, params: Params) -> Payable:
-    """RULES.md §0, Rounding, and §6, Minimum."""
-    if plan == "teachers":
-        monthly = round_cents(amount)
-        return Payable(monthly, monthly * 12, False, Fraction(monthly) * 12)
-    monthly = round_cents(amount / 12)
-    minimum = params.raw("minimum_monthly_pension")
-    if monthly < minimum:
-        return Payable(round_cents(minimum), round_cents(minimum * 12), True, minimum * 12)
-    return Payable(monthly, round_cents(amount), False, amount)
+    """RULES.md §0, Rounding, and §6, Minimum (the kernel the grid shares), in dollars and cents."""
+    paid = kernel.payable_cents(plan, amount, params.raw("minimum_monthly_pension"))
+    return Payable(_dollars(paid.monthly), _dollars(paid.annual), paid.minimum_applied, paid.annual_exact)
+
+
+def _dollars(cents: int) -> Decimal:
+    return (Decimal(cents) / 100).quantize(Decimal("0.01"))
 
 
 def estimate(s: Scenario, lang: str = "es", *, average_steps: list[Step] | None = None,

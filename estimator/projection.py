@@ -15,15 +15,13 @@ from typing import Sequence
 
 import numpy as np
 
-from . import coordination
+from . import coordination, kernel
 from .averages import average_from_history, window
 from .engine import evaluate, plan_average, rules_of
-from .explain import Q
 from .models import Scenario
 from .numbers import round_cents
 from .parameters import Params
 from .rational import RArray
-from .rules import Facts
 
 
 @dataclass(frozen=True)
@@ -98,14 +96,7 @@ def average_at(situation: Situation, age: Fraction, futures: list[Fraction] | No
     # are among the first or the last `size`, so only those need ranking.
     chosen = sorted({*range(min(size, periods)), *range(max(0, periods - size), periods)})
     candidates = sorted(history, reverse=True)[:size] + [futures[k] for k in chosen]
-    return _top_average(s.plan, candidates, size)
-
-
-def _top_average(plan: str, salaries: list[Fraction], size: int) -> Fraction:
-    """`averages.average_from_history` for salaries already checked: the mean of the `size` highest
-    (M rounded to cents for teachers). A test checks the two agree."""
-    mean = sum(sorted(salaries, reverse=True)[:size]) / size
-    return Fraction(round_cents(mean)) if plan == "teachers" else mean
+    return kernel.top_mean(s.plan, candidates, size)
 
 
 def scenario_at(situation: Situation, age: Fraction, extra_service: Fraction = Fraction(0),
@@ -184,13 +175,9 @@ def grid(situation: Situation, ages: Sequence[Fraction], extras: Sequence[Fracti
     average = RArray.from_fractions(np.array([plan_average(r) for r in row_scenarios], dtype=object)[:, None])
 
     params = Params(s.plan, s.assumptions.given(), explain=False)
-    facts = Facts(
-        age=Q(age), separation_age=Q(separation), service=Q(service), average=Q(average),
-        police_or_firefighter=s.group in ("police", "firefighter"),
-        contribution_shortfall=s.contribution_shortfall and s.plan == "teachers",
-        in_system_june_1960=s.in_system_june_1960 and s.plan == "ley447",
-        left_service_early=left_early,
-    )
+    facts = kernel.facts(s.plan, s.group, age=age, separation_age=separation, service=service, average=average,
+                         contribution_shortfall=s.contribution_shortfall,
+                         in_system_june_1960=s.in_system_june_1960, left_service_early=left_early)
 
     # RULES.md §0, Choice: the highest exact amount; on equal amounts the first in table order.
     best = np.full(shape, -1)
@@ -206,34 +193,21 @@ def grid(situation: Situation, ages: Sequence[Fraction], extras: Sequence[Fracti
     eligible = best >= 0
     amount = RArray.where(eligible, best_amount, Fraction(0))
 
-    monthly, annual, lifted, pension = _payable(s.plan, amount, params)
+    minimum = params.raw("minimum_monthly_pension")
+    paid = kernel.payable_cents(s.plan, amount, minimum)
     result.rule_index = best
-    result.monthly = np.where(eligible, monthly, 0.0)
-    result.annual = np.where(eligible, annual, 0.0)
-    result.minimum_applied = eligible & lifted
+    result.monthly = np.where(eligible, _dollars(paid.monthly), 0.0)
+    result.annual = np.where(eligible, _dollars(paid.annual), 0.0)
+    result.minimum_applied = eligible & paid.minimum_applied
     result.reduction_factor = np.where(eligible, factor.broadcast_to(shape).to_float(), 1.0)
 
     if coordination.applies(s.plan, s.group, s.coordinated):
         cf = coordination.coordinated_formula(facts, params).v
         ss = None if s.social_security_monthly is None else s.social_security_monthly * 12
-        paid, _ = coordination.guarantee(pension, cf * factor, ss)
-        c_monthly, _, _, _ = _payable(s.plan, RArray.where(eligible, paid, Fraction(0)), params)
-        result.coordinated_monthly = np.where(eligible, c_monthly, np.nan)
+        system_pays, _ = coordination.guarantee(paid.annual_exact, cf * factor, ss)
+        coordinated = kernel.payable_cents(s.plan, RArray.where(eligible, system_pays, Fraction(0)), minimum)
+        result.coordinated_monthly = np.where(eligible, _dollars(coordinated.monthly), np.nan)
     return result
-
-
-def _payable(plan: str, amount: RArray, params: Params):
-    """The grid's twin of `engine.payable`, exact: monthly and annual amounts (floats of whole cents),
-    where the minimum lifted them, and the exact annual amount after the minimum (P of coordination)."""
-    if plan == "teachers":
-        cents = np.asarray(amount.cents_half_up())
-        return _dollars(cents), _dollars(cents * 12), np.zeros(amount.shape, dtype=bool), amount * 12
-    minimum = params.raw("minimum_monthly_pension")
-    monthly = _dollars((amount * Fraction(1, 12)).cents_half_up())
-    annual = _dollars(amount.cents_half_up())
-    lifted = monthly < float(minimum)
-    return (np.where(lifted, float(minimum), monthly), np.where(lifted, float(minimum * 12), annual), lifted,
-            RArray.where(lifted, minimum * 12, amount))
 
 
 def _dollars(cents: np.ndarray) -> np.ndarray:

@@ -127,7 +127,7 @@ def test_a_frozen_situation_adds_no_service_while_working_on():
 
 @pytest.mark.parametrize("plan", ["teachers", "ley447", "ley1"])
 def test_the_projection_s_quick_average_equals_the_history_average(plan):
-    from estimator.projection import _top_average
+    from estimator.kernel import top_mean
     from estimator.averages import window
     salaries = [Fraction(n, 100) for n in (300000, 312345, 298765, 305555, 299999, 310001)] * 7
-    assert _top_average(plan, salaries, window(plan)) == average_from_history(plan, salaries).value
+    assert top_mean(plan, salaries, window(plan)) == average_from_history(plan, salaries).value

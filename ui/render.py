@@ -9,10 +9,9 @@ import pandas as pd
 import streamlit as st
 
 from estimator import Answer, estimate
-from estimator.citations import display
 from estimator.freeze import counts_past_freeze, freeze_for
 from estimator.lifetime import break_even, total_until
-from estimator.numbers import exact_number, money, number
+from estimator.numbers import exact_number, money
 from estimator.projection import scenario_at
 from estimator.texts import span, t
 from estimator.timeline import date_at, key_dates

@@ -1,0 +1,83 @@
+"""What the one-scenario path and the grid share: the facts the rules read, the payable amount and
+the plan's average of the highest salaries — one function each, for a Fraction or an `RArray` alike.
+
+RULES.md §0 (Rounding) and §6 (Minimum): written once here, so a chart's cell and the answer for
+the same scenario cannot differ.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Callable, Sequence
+
+import numpy as np
+
+from .explain import leaf
+from .numbers import pick
+from .rational import RArray
+from .rules import Facts
+
+
+def facts(plan: str, group: str, *, age: Any, separation_age: Any, service: Any, average: Any,
+          contribution_shortfall: bool, in_system_june_1960: bool, left_service_early: Any,
+          number: Callable[[Any], str] | None = None, amount: Callable[[Any], str] | None = None) -> Facts:
+    """The facts the rules read (RULES.md §0, §7). With renderers, each figure carries its printed form."""
+    return Facts(
+        age=leaf(age, number), separation_age=leaf(separation_age, number),
+        service=leaf(service, number), average=leaf(average, amount),
+        police_or_firefighter=group in ("police", "firefighter"),
+        contribution_shortfall=contribution_shortfall and plan == "teachers",
+        in_system_june_1960=in_system_june_1960 and plan == "ley447",
+        left_service_early=left_service_early,
+    )
+
+
+def cents(value: Any) -> Any:
+    """Whole cents, rounded half up (RULES.md §0): an int, or an int array on the grid."""
+    if isinstance(value, RArray):
+        return value.cents_half_up()
+    return int((Fraction(value) * 100 + Fraction(1, 2)).__floor__())
+
+
+@dataclass
+class PayableCents:
+    monthly: Any         # cents, after the minimum
+    annual: Any          # cents: the exact annual amount rounded (government), 12 × monthly (teachers)
+    minimum_applied: Any
+    annual_exact: Any    # after the minimum: the P of coordination (RULES.md §4)
+
+
+def payable_cents(plan: str, amount: Any, minimum_monthly: Fraction | None) -> PayableCents:
+    """RULES.md §0, Rounding, and §6, Minimum. `amount` is the rule's amount after any reduction:
+    monthly for teachers, annual for the government plans (whose minimum is `minimum_monthly`)."""
+    if plan == "teachers":
+        monthly = cents(amount)
+        return PayableCents(monthly, monthly * 12, _all(amount, False), _times_cents(monthly, 12))
+    monthly = cents(amount * Fraction(1, 12))
+    floor = cents(minimum_monthly)
+    lifted = monthly < floor
+    return PayableCents(_choose(lifted, floor, monthly), _choose(lifted, floor * 12, cents(amount)), lifted,
+                        pick(lifted, minimum_monthly * 12, amount))
+
+
+def top_mean(plan: str, salaries: Sequence[Fraction], size: int) -> Fraction:
+    """RULES.md §7: the mean of the `size` highest salaries; for teachers M, rounded to cents."""
+    mean = sum(sorted(salaries, reverse=True)[:size]) / size
+    return Fraction(cents(mean), 100) if plan == "teachers" else mean
+
+
+def _choose(condition: Any, when_true: Any, when_false: Any) -> Any:
+    if isinstance(condition, np.ndarray):
+        return np.where(condition, when_true, when_false)
+    return when_true if condition else when_false
+
+
+def _all(like: Any, value: bool) -> Any:
+    return np.full(like.shape, value) if isinstance(like, RArray) else value
+
+
+def _times_cents(monthly_cents: Any, times: int) -> Any:
+    if isinstance(monthly_cents, np.ndarray):
+        return RArray(np.asarray(monthly_cents, dtype=np.int64) * times, 100)
+    return Fraction(monthly_cents * times, 100)
