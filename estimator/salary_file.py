@@ -244,7 +244,7 @@ def _comma_table(lines: list[tuple[int, str]], split: list[tuple[int, list[str] 
                  for _, cells in whole]
     if sum(as_amount) > sum(as_columns):
         return whole
-    if all(as_columns) and all(re.fullmatch(r"\d+,\d{1,2}", cells[0]) for _, cells in whole):
+    if all(as_columns) and all(YEAR_COMMA_CENTS.fullmatch(cells[0]) for _, cells in whole):
         row, cells = whole[0]
         period, amount = split[0][1][0], split[0][1][-1]
         raise SalaryFileError(f"row {row}", t("salary_file.columns_or_decimals", lang, row=row,
@@ -268,16 +268,22 @@ MONTH_NAMES = {
     11: ("noviembre", "nov", "november"), 12: ("diciembre", "dic", "december", "dec"),
 }
 MONTHS = {name: number for number, names in MONTH_NAMES.items() for name in names}
+# ASCII digits only: a period or an amount in other scripts' digits is refused, not converted.
+FOUR_DIGITS = re.compile(r"[0-9]{4}")
+MONTH_DIGITS = re.compile(r"[0-9]{1,2}")
+TWO_PARTS = re.compile(r"(\w+\.?)\s*[-/ ]\s*(\w+\.?)")  # 2021-03, 03/2021, mar-2021, marzo 2021
+YEAR_COMMA_CENTS = re.compile(r"[0-9]+,[0-9]{1,2}")      # 2021,50: a year and $50, or $2,021.50
+NEGATIVE = re.compile(r"[-−‒–]\s*\$?\s*(.+)|\(\s*\$?\s*(.+?)\s*\)|\$?\s*(.+?)\s*-")
 
 
 def _year(text: str) -> int | None:
-    if re.fullmatch(r"\d{4}", text) and FIRST_YEAR <= int(text) <= LAST_YEAR:
+    if FOUR_DIGITS.fullmatch(text) and FIRST_YEAR <= int(text) <= LAST_YEAR:
         return int(text)
     return None
 
 
 def _month(text: str) -> int | None:
-    if re.fullmatch(r"\d{1,2}", text):
+    if MONTH_DIGITS.fullmatch(text):
         return int(text) if 1 <= int(text) <= 12 else None
     folded = "".join(ch for ch in unicodedata.normalize("NFKD", text.lower().rstrip("."))
                      if not unicodedata.combining(ch))
@@ -289,7 +295,7 @@ def _period(cell: str) -> str | None:
     year = _year(cell)
     if year is not None:
         return str(year)
-    parts = re.fullmatch(r"(\w+\.?)\s*[-/ ]\s*(\w+\.?)", cell)
+    parts = TWO_PARTS.fullmatch(cell)
     if parts is None:
         return None
     first, second = parts.groups()
@@ -339,8 +345,8 @@ def _check_periods_fit(plan: str, salaries: list[Salary], lang: str) -> None:
 
 # The two ways of writing an amount: integer part plain or grouped by thousands, then decimals.
 PATTERNS = {
-    DOT: re.compile(r"(\d+|\d{1,3}(?:,\d{3})+)(?:\.(\d+))?"),
-    COMMA: re.compile(r"(\d+|\d{1,3}(?:\.\d{3})+)(?:,(\d+))?"),
+    DOT: re.compile(r"([0-9]+|[0-9]{1,3}(?:,[0-9]{3})+)(?:\.([0-9]+))?"),
+    COMMA: re.compile(r"([0-9]+|[0-9]{1,3}(?:\.[0-9]{3})+)(?:,([0-9]+))?"),
 }
 MOST_DECIMALS = {DOT: MAX_DECIMALS, COMMA: 3}  # a decimal comma carries cents (3 digits: see _settle)
 
@@ -403,7 +409,7 @@ def _amount_readings(row: int, cell: str, lang: str) -> dict[str, Decimal]:
     """The readings of one amount cell; text, a negative amount or too many decimals is an error.
     Style evidence only comes from cells with a separator: "31000" reads the same both ways."""
     text = _plain_amount(cell)
-    negative = re.fullmatch(r"[-−‒–]\s*\$?\s*(.+)|\(\s*\$?\s*(.+?)\s*\)|\$?\s*(.+?)\s*-", text)
+    negative = NEGATIVE.fullmatch(text)
     if negative:
         number = next(g for g in negative.groups() if g is not None)
         if _readings(number, decimals_checked=False):
