@@ -144,7 +144,7 @@ MIDDLEWARE = [Middleware(SecurityMiddleware)]
 # Loggers that write a script's uncaught exception (or a failure around it) with its traceback.
 EXCEPTION_LOGGERS = ("streamlit.error_util", "streamlit.runtime.scriptrunner.exec_code",
                      "streamlit.runtime.scriptrunner.script_runner", "streamlit.runtime.fragment",
-                     "streamlit.runtime.app_session")
+                     "streamlit.runtime.app_session", "uvicorn.error")
 
 
 class ExceptionTypeOnly(logging.Filter):

@@ -5,8 +5,9 @@
     python benchmarks/load.py --skip-soak                       # load phase only
     python benchmarks/load.py --skip-load --soak 500            # soak phase only
 
-Starts ONE Streamlit server for app.py on a free port on 127.0.0.1 and drives it with the system
-Chromium (/usr/bin/chromium) through Playwright's async API; never run `playwright install`.
+Starts ONE Streamlit server for serve.py (app.py as scripts/run-app serves it) on a free port on 127.0.0.1
+and drives it with the system Chromium (/usr/bin/chromium) through Playwright's async API; never run
+`playwright install`.
 
 LOAD: `--sessions` browser contexts (separate Streamlit sessions) open the page at the same time;
 then each, concurrently, types a different "Retribución promedio anual ($)" for `--rounds` rounds
