@@ -1,5 +1,5 @@
 import sys
 
-from .cli import main
+from .cli import protected_main
 
-sys.exit(main())
+sys.exit(protected_main())
