@@ -13,6 +13,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from .models import Answer
+from .numbers import round_cents
 from .parameters import default_values
 
 COORDINATION_AGE = default_values("ley447")["coordination_age"]  # 004 ¶A: coordination starts at 65
@@ -50,3 +51,38 @@ def break_even(first: tuple[Answer, Fraction], second: tuple[Answer, Fraction],
         if age > late_start and total_late >= total_early:
             return age
     return None
+
+
+class IncomeFrom65:
+    """What the member lives on from 65 under coordination (RULES.md §4): the System's pension before
+    and from 65, Social Security, and their total; whether the ¶D guarantee raised the System's part."""
+
+    def __init__(self, answer: Answer, social_security_monthly: Fraction | None):
+        self.before = answer.monthly_pension
+        self.system = answer.coordination.monthly_pension_from_65
+        self.social_security = None if social_security_monthly is None else round_cents(social_security_monthly)
+        self.total = None if self.social_security is None else self.system + self.social_security
+        self.guarantee_applied = answer.coordination.social_security_guarantee_applied
+
+
+def income_from_65(answer: Answer, social_security_monthly: Fraction | None) -> IncomeFrom65 | None:
+    """None unless coordination applies to this answer."""
+    if not answer.eligible or answer.coordination is None:
+        return None
+    return IncomeFrom65(answer, social_security_monthly)
+
+
+def social_security_at(age: Fraction, social_security_monthly: Fraction | None) -> Decimal:
+    """Social Security in the month at `age`, counted from 65 (the age the member gave it for)."""
+    if social_security_monthly is None or age < COORDINATION_AGE:
+        return Decimal("0.00")
+    return round_cents(social_security_monthly)
+
+
+def total_income_until(answer: Answer, start: Fraction, until: Fraction,
+                       social_security_monthly: Fraction | None) -> Decimal:
+    """The System's payments from `start` and Social Security from 65, up to `until`, month by month."""
+    months = max(0, math.floor((Fraction(until) - Fraction(start)) * 12))
+    ages = [Fraction(start) + Fraction(m, 12) for m in range(months)]
+    return sum((monthly_at(answer, a) + social_security_at(a, social_security_monthly) for a in ages),
+               Decimal("0.00"))

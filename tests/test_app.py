@@ -1,6 +1,7 @@
 """The app's flows, headless (AppTest): every page, valid and invalid input, language and page switches."""
 
 from datetime import date
+from decimal import Decimal
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -209,3 +210,17 @@ def test_saved_inputs_load_back_into_the_form(app):
     assert box(app, "service_years") == "22"
     assert box(app, "average_annual") == "41,000.00"
     assert not apply_saved(state, b"{}", "es") and state["saved_note"][0] == "error"
+
+
+def test_income_from_65_with_social_security(app):
+    # The example member is in the Plan Coordinado: without Social Security the page says what to enter;
+    # with it, the System's amount from 65 + Social Security = the total shown.
+    assert any("Entre su beneficio estimado del Seguro Social" in i.value for i in app.info)
+    typed(app, "social_security", "1800")
+    assert not app.exception
+    table = next(tb.value for tb in app.table if "Total desde los 65" in list(tb.value.index))
+    from_65 = Decimal(table.loc["Pensión del Sistema desde los 65"].iloc[0].replace("$", "").replace(",", ""))
+    total = Decimal(table.loc["Total desde los 65"].iloc[0].replace("$", "").replace(",", ""))
+    assert table.loc["Seguro Social (el estimado que entró)"].iloc[0] == "$1,800.00"
+    assert total == from_65 + Decimal("1800.00")
+    assert any("garantía del apartado D" in c.value for c in app.caption)

@@ -10,7 +10,7 @@ import streamlit as st
 
 from estimator import Answer, estimate
 from estimator.freeze import counts_past_freeze, freeze_for
-from estimator.lifetime import break_even, total_until
+from estimator.lifetime import break_even, income_from_65, total_income_until, total_until
 from estimator.numbers import exact_number, money
 from estimator.projection import scenario_at
 from estimator.texts import span, t
@@ -66,6 +66,7 @@ def answer_view(member: Member, answer: Answer, lang: str) -> None:
         else:
             st.markdown(f"**{tx('coordination')}:** {tx('coordination_before')}: {money(answer.monthly_pension)} · "
                         f"{tx('coordination_after')}: **{money(coordinated.monthly_pension_from_65)}**".replace("$", "\\$"))
+    income_view(member, answer, lang)
     if answer.contribution is not None:
         st.markdown((f"**{tx('contribution', age=span(answer.contribution.until_age, lang))}:** "
                      f"{tx('contribution_amount', amount=money(answer.contribution.monthly))} · "
@@ -79,6 +80,29 @@ def answer_view(member: Member, answer: Answer, lang: str) -> None:
         st.dataframe(pd.DataFrame([{tx("alternative_rule"): t(f"rule.{a.rule}", lang),
                                     tx("alternative_amount"): money(a.monthly_pension)} for a in answer.alternatives]),
                      hide_index=True)
+
+
+def income_view(member: Member, answer: Answer, lang: str) -> None:
+    """RULES.md §4: what the member lives on from 65 — the System's pension before and from 65, Social
+    Security, their total, and what the ¶D guarantee does; or what to enter to see it."""
+    income = income_from_65(answer, member.scenario.social_security_monthly)
+    if income is None:
+        return
+    tx = lambda key, **kw: ui_text(f"income.{key}", lang, **kw)  # noqa: E731
+    st.markdown(f"**{tx('heading')}**")
+    if income.social_security is None:
+        st.info(tx("enter_ss", amount=money(income.system)).replace("$", "\\$"))
+        return
+    rows = []
+    if member.scenario.age < 65:
+        rows.append({tx("col_what"): tx("system_before"), tx("col_monthly"): money(income.before)})
+    rows += [{tx("col_what"): tx("system_from"), tx("col_monthly"): money(income.system)},
+             {tx("col_what"): tx("social_security"), tx("col_monthly"): money(income.social_security)},
+             {tx("col_what"): tx("total"), tx("col_monthly"): money(income.total)}]
+    st.table(pd.DataFrame(rows).set_index(tx("col_what")))
+    key = "guarantee_applied" if income.guarantee_applied else "guarantee_kept"
+    st.caption(tx(key, total=money(income.total), original=money(income.before),
+                  system=money(income.system)).replace("$", "\\$"))
 
 
 def _bullets(lines: list[str]) -> None:
@@ -175,10 +199,15 @@ def lifetime_view(member: Member, answer: Answer, lang: str) -> None:
             return
         other_answer = estimate(scenario_at(situation, other_age), lang, find_earliest=False)
         choices = [(member.planned_age, answer), (other_age, other_answer)]
+        social_security = member.scenario.social_security_monthly
         rows = [{tx("col_start"): age_label(start, lang),
                  tx("col_rule"): t(f"rule.{a.rule}", lang).split(":")[0] if a.rule else "—",
                  tx("col_monthly"): money(a.monthly_pension),
                  tx("col_total", age=until): money(total_until(a, start, Fraction(until)))} for start, a in choices]
+        if answer.coordination is not None and social_security is not None:  # the same figures as the answer
+            for row, (start, a) in zip(rows, choices):
+                row[tx("col_total_income", age=until)] = money(total_income_until(a, start, Fraction(until),
+                                                                                 social_security))
         st.dataframe(pd.DataFrame(rows), hide_index=True)
         (early_start, _), (late_start, _) = sorted(choices, key=lambda c: c[0])
         meeting = break_even((answer, member.planned_age), (other_answer, other_age))
