@@ -40,8 +40,6 @@ def page_css(lang: str) -> str:
 /* The uploaders' texts in the member's language (the caption above each says format and limit). */
 [data-testid="stFileUploaderDropzoneInstructions"] span {{ display: none; }}
 [data-testid="stFileUploaderDropzoneInstructions"] > div::before {{ content: {drop}; }}
-[data-testid="stFileUploaderDropzone"] button [data-testid="stMarkdownContainer"] p {{ font-size: 0 !important; }}
-[data-testid="stFileUploaderDropzone"] button [data-testid="stMarkdownContainer"] p::after {{
-  content: {browse}; font-size: 0.875rem;
-}}
+[data-testid="stFileUploaderDropzone"] button [data-testid="stMarkdownContainer"] {{ display: none; }}
+[data-testid="stFileUploaderDropzone"] button span[data-has-shortcut]::after {{ content: {browse}; }}
 </style>"""
