@@ -18,7 +18,7 @@ from .test_app_browser import MONEY, date_input, metric, number_input, open_app,
 
 pytestmark = pytest.mark.browser
 
-LOADED = "Se cargaron los datos guardados."
+LOADED = "Se cargaron los datos guardados de «estimador-datos.json»."
 DAMAGED = "El archivo está dañado: no es JSON válido. Use un archivo descargado con «Descargar los datos»."
 
 
