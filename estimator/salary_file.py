@@ -244,7 +244,7 @@ def _comma_table(lines: list[tuple[int, str]], split: list[tuple[int, list[str] 
                  for _, cells in whole]
     if sum(as_amount) > sum(as_columns):
         return whole
-    if all(as_columns) and all(YEAR_COMMA_CENTS.fullmatch(cells[0]) for _, cells in whole):
+    if all(as_columns) and all(cells and YEAR_COMMA_CENTS.fullmatch(cells[0]) for _, cells in whole):
         row, cells = whole[0]
         period, amount = split[0][1][0], split[0][1][-1]
         raise SalaryFileError(f"row {row}", t("salary_file.columns_or_decimals", lang, row=row,

@@ -198,6 +198,28 @@ def test_whole_dollars_are_read_back_exactly_or_refused_at_a_row(amounts, style,
     assert [s.amount for s in salaries] == amounts
 
 
+cell_tokens = st.sampled_from(["2021", "2021-03", "03/2021", "mar-2021", "1899", "2021-13", "31000", "31,000",
+                                "31.000", "31,000.00", "31.000,00", "$1,850.50", "1850,50", "-5", "(5)", "0", "nan",
+                                "Año", "Salario", "Total", "=SUM(A1)", "", " ", "2021,50", "٣١"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(rows=st.lists(st.lists(st.tuples(cell_tokens, st.booleans()), min_size=1, max_size=4), max_size=8),
+       delimiter=st.sampled_from([",", ";", "\t"]), crlf=st.booleans())
+def test_spreadsheet_like_rows_give_a_history_or_a_message(rows, delimiter, crlf):
+    """Rows built from the cells people's files hold (years, months, amounts both ways, text, quotes):
+    never anything but an answer or a message naming the row or the file."""
+    lines = [delimiter.join(f'"{cell}"' if quoted else cell for cell, quoted in row) for row in rows]
+    raw = ("\r\n" if crlf else "\n").join(lines).encode()
+    for plan in ("ley447", "teachers"):
+        try:
+            history = read_history(raw, plan, "es")
+        except SalaryFileError as problem:
+            assert problem.field == "file" or problem.field.startswith("row ")
+        else:
+            assert all(s.amount >= 0 for s in history.salaries)
+
+
 @settings(max_examples=300, deadline=None)
 @given(raw=st.binary(max_size=400) | st.text(alphabet="0123456789,.;\t\"$- \r\nAñoe()", max_size=200).map(str.encode))
 def test_any_bytes_give_a_history_or_a_message(raw):
