@@ -365,11 +365,11 @@ def _write_atomically(path: str, content: bytes, lang: str, sources: list[str] =
 
 
 def run_report(args: argparse.Namespace, err: IO[str]) -> int:
-    from .report import build_report  # fpdf2 is loaded only when a report is asked for
-
     sources = args.file if isinstance(args.file, list) else [args.file]
     try:
         check_target(args.output, sources, args.lang)  # before any work: a refused target costs nothing
+        from .report import build_report  # fpdf2 is loaded only when a report is going to be written
+
         scenario = _read_scenario_file(args.file, args.lang)
         born = _birth_date(args.birth_date, args.lang)
         try:
