@@ -113,8 +113,8 @@ def test_clearing_asks_first_and_cancel_keeps_everything(app):
     assert app.text_input(key="average_annual_text").value == "43,210.98"
     app.segmented_control(key="lang").set_value("en").run()
     app.button(key="clear_session").click().run()
-    assert "Delete all of this member's data?" in app.sidebar.warning[0].value
-    assert [b.label for b in app.sidebar.button] == ["Yes, delete everything", "Cancel"]
+    assert "Clear all of this member's data?" in app.sidebar.warning[0].value
+    assert [b.label for b in app.sidebar.button] == ["Yes, clear everything", "Cancel"]
 
 
 def test_clearing_forgets_the_member_after_every_later_rerun(app):

@@ -21,10 +21,9 @@ def clear_control(lang: str, today: date) -> None:
     if state.get(ASKED):
         with st.container(key="clear_question"):
             st.warning(f"**{ui_text('clear.question', lang)}**\n\n{ui_text('clear.detail', lang)}")
-            yes, no = st.columns(2)
-            yes.button(ui_text("clear.confirm", lang), key="clear_confirm", type="primary", width="stretch",
-                       on_click=_clear, args=(today,))
-            no.button(ui_text("clear.cancel", lang), key="clear_cancel", width="stretch", on_click=_ask, args=(False,))
+            st.button(ui_text("clear.confirm", lang), key="clear_confirm", type="primary", width="stretch",
+                      on_click=_clear, args=(today,))
+            st.button(ui_text("clear.cancel", lang), key="clear_cancel", width="stretch", on_click=_ask, args=(False,))
     else:
         st.button(ui_text("app.clear", lang), key="clear_session", help=ui_text("app.clear_help", lang),
                   on_click=_ask, args=(True,))
