@@ -13,15 +13,16 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Callable
 
-from . import coordination, kernel, ley1, ley447, teachers  # noqa: F401  (registers each plan's rules)
+from . import kernel
 from .citations import display
 from .explain import Q
-from .government import minimum_monthly, reduction_factor
+from .plans import TABLES, coordination, ley1, ley447, teachers
+from .plans.government import minimum_monthly, reduction_factor
 from .models import (Alternative, Answer, Assumptions, AssumptionUsed, Contribution, Coordination, Earliest,
                      Scenario, Step)
 from .numbers import exact_money, exact_number, money, round_cents
 from .parameters import Params, assumption_label
-from .rules import ACTIVE, DEFERRED, REGISTRY, Facts, Outcome, Rule, all_met, cite_of
+from .rules import ACTIVE, DEFERRED, Facts, Outcome, Rule, all_met, cite_of
 from .texts import span, t
 
 # The contract's assumption names, in its order (CONTRACT.md, `assumptions`).
@@ -36,8 +37,9 @@ class Evaluation:
     amount: Q          # after reduction, before the minimum
 
 
-def rules_of(plan: str) -> list[Rule]:
-    return REGISTRY[plan]
+def rules_of(plan: str) -> tuple[Rule, ...]:
+    """The plan's rules, in its table's order."""
+    return TABLES[plan]
 
 
 def plan_average(s: Scenario) -> Fraction:

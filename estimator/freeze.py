@@ -18,7 +18,7 @@ from pathlib import Path
 from .projection import Situation
 from .timeline import age_on, date_at
 
-FILE = Path(__file__).parent / "parameters" / "beyond" / "freeze.toml"
+FILE = Path(__file__).parent / "beyond" / "freeze.toml"
 
 
 @dataclass(frozen=True)

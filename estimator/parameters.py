@@ -1,6 +1,6 @@
 """Parameter files: every rate, age, threshold and amount the rules use, with unit, labels, citation.
 
-The files live beside this module (`parameters/*.toml`), one per plan plus `common.toml` for what
+The files sit beside the plans' rules (`plans/<plan>.toml`), plus `plans/government.toml` for what
 the government plans share. Named assumptions (RULES.md) carry `assumption = true` and the source
 of their default; a scenario may override them.
 """
@@ -18,8 +18,8 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .explain import NONE, RENDER, Q
 
-FOLDER = Path(__file__).parent / "parameters"
-PLAN_FILES = {"teachers": ("teachers",), "ley447": ("common", "ley447"), "ley1": ("common", "ley1")}
+FOLDER = Path(__file__).parent / "plans"
+PLAN_FILES = {"teachers": ("teachers",), "ley447": ("government", "ley447"), "ley1": ("government", "ley1")}
 
 Unit = Literal["fraction", "years_of_age", "years_of_service", "usd_per_month", "usd_per_year", "count"]
 RENDER_BY_UNIT = {

@@ -15,7 +15,8 @@ from typing import Sequence
 
 import numpy as np
 
-from . import coordination, kernel
+from . import kernel
+from .plans import coordination
 from .averages import average_from_history, window
 from .engine import evaluate, plan_average, rules_of
 from .models import Scenario

@@ -88,9 +88,6 @@ class Rule:
         return self.function(facts, params)
 
 
-REGISTRY: dict[str, list[Rule]] = {}
-
-
 def cite_of(function: Callable) -> str:
     """The citation a rule (or a rule's helper function) carries as its docstring's first line."""
     if isinstance(function, Rule):
@@ -99,7 +96,8 @@ def cite_of(function: Callable) -> str:
 
 
 def rule(rule_id: str, path: str, reduction: Reduction | None = None) -> Callable:
-    """Register a rule in its plan's table, in the order the law (and RULES.md) lists it."""
+    """Make a function a rule: its id, path (active or deferred), reduction, and the citation and legal
+    text its docstring starts with. Each plan lists its rules in its `RULES` table (plans/)."""
 
     def register(function: Callable[[Facts, Any], Outcome]) -> Rule:
         doc = inspect.cleandoc(function.__doc__ or "")
@@ -107,9 +105,7 @@ def rule(rule_id: str, path: str, reduction: Reduction | None = None) -> Callabl
         if not cite.strip() or not text.strip():
             raise ValueError(f"{rule_id}: the docstring must start with the citation, then the text")
         plan = rule_id.split(".", 1)[0]
-        entry = Rule(rule_id, plan, path, cite.strip(), text.strip(), function, reduction)
-        REGISTRY.setdefault(plan, []).append(entry)
-        return entry
+        return Rule(rule_id, plan, path, cite.strip(), text.strip(), function, reduction)
 
     return register
 

@@ -14,7 +14,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Callable
 
-from . import coordination
+from .plans import coordination
 from .engine import candidate_ages, estimate, evaluations_at, moved_to, payable, rules_of
 from .models import Scenario
 from .parameters import Params

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .explain import Q, q_max, q_min
-from .numbers import exact_money, greater, lesser
-from .rules import Facts
+from ..explain import Q, q_max, q_min
+from ..numbers import exact_money, greater, lesser
+from ..rules import Facts
 
 ZERO = Q(0, "0")
 # 004 ¶F: «En ningún caso se coordinarán las pensiones de los miembros del Cuerpo de la Policía, de
