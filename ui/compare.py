@@ -17,9 +17,10 @@ from estimator.projection import scenario_at
 from estimator.texts import t
 
 from .form import current_values
+from .look import page_css
 from .member import FormValues, age_label, build_member, limits
 from .plain import alert, one_line
-from .saved import field_name, load_inputs, values_from_saved
+from .saved import MAX_FILE_BYTES, field_name, load_inputs, values_from_saved
 from .text import ui_text
 from .uploads import take_new_files, uploader_key
 
@@ -112,6 +113,7 @@ def comparison_page(lang: str) -> None:
     today = date.today()
     state = st.session_state
     say = lambda key, **kw: ui_text(f"compare.{key}", lang, **kw)  # noqa: E731
+    st.html(page_css(lang))  # the uploader's instructions in the page's language
     st.title(say("title"))
     st.caption(say("intro"))
     comparison: list[dict] = state["comparison"]
@@ -148,6 +150,8 @@ def _uploads(comparison: list[dict], lang: str) -> None:
     """Saved files added to the comparison: each read once, then the uploader is emptied."""
     state = st.session_state
     key = uploader_key(state, COMPARE_UPLOAD)
+    limit = min(MAX_FILE_BYTES, st.get_option("server.maxUploadSize") * 1_000_000)
+    st.caption(ui_text("check.upload_json", lang, limit=f"{limit // 1000:,} KB"))
     with st.container(key=COMPARE_UPLOAD):  # a fixed name for the page (the uploader's own key changes)
         st.file_uploader(ui_text("saved.compare_upload", lang), type=["json"], accept_multiple_files=True,
                          key=key, on_change=_files_uploaded, args=(lang, key))
