@@ -4,8 +4,9 @@
 line gets an `error` answer and the others are still answered; exit status 1 when any line was an
 error. Nothing but answers on standard output and a one-line summary on standard error.
 
-`report SCENARIO.json -o FILE.pdf`: one scenario object in, the printable PDF report out. Any
-problem: one line on standard error, exit status 1, no file written.
+`report SCENARIO.json [MORE.json ...] -o FILE.pdf`: one scenario object in, the member's printable
+PDF report out; two to four, a comparison report side by side. `--name` and `--notes` are printed on
+the report and kept nowhere. Any problem: one line on standard error, exit status 1, no file written.
 
 `average FILE --plan P`: a salary history file in (`salary_file.py`), one JSON object out: the
 salaries read, the rows the plan's average takes, and the average; any problem an `error` object
@@ -26,6 +27,7 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import IO, Any, Callable, Iterable, Iterator
 
+from .compare import MAX_SCENARIOS
 from .engine import estimate
 from .models import ScenarioError, read_scenario
 from .texts import LANGUAGES, t
@@ -255,8 +257,9 @@ class ReportProblem(Exception):
 SCENARIO_FILE_LIMIT = 1024 * 1024
 
 
-def _read_scenario_file(path: str, lang: str):
-    """The one scenario object of a JSON file, validated; or a ReportProblem saying what is wrong."""
+def _read_scenario_file(path: str, lang: str, named: bool = False):
+    """The one scenario object of a JSON file, validated; or a ReportProblem saying what is wrong (and,
+    when several files are read, in which one)."""
     try:
         with open(path, "rb") as handle:
             raw = handle.read(SCENARIO_FILE_LIMIT + 1)
@@ -278,7 +281,7 @@ def _read_scenario_file(path: str, lang: str):
     try:
         return read_scenario(data, lang)
     except ScenarioError as exc:
-        raise ReportProblem(f"{exc.field}: {exc.message}") from None
+        raise ReportProblem(f"{path}: {exc.field}: {exc.message}" if named else f"{exc.field}: {exc.message}") from None
 
 
 def _birth_date(text: str | None, lang: str) -> date | None:
@@ -364,16 +367,33 @@ def _write_atomically(path: str, content: bytes, lang: str, sources: list[str] =
                 pass
 
 
+def _typed_text(text: str | None, option: str, limit: int, lang: str, lines: bool = False) -> str | None:
+    """--name or --notes as it will be printed, or a ReportProblem when it is too long."""
+    from .report import clean_text
+
+    try:
+        return clean_text(text, limit, lines=lines)
+    except ValueError:
+        raise ReportProblem(t("report.cli.text_too_long", lang, option=option, limit=limit)) from None
+
+
 def run_report(args: argparse.Namespace, err: IO[str]) -> int:
     sources = args.file if isinstance(args.file, list) else [args.file]
     try:
+        if len(sources) > MAX_SCENARIOS:  # before anything is read or written
+            raise ReportProblem(t("report.cli.too_many", args.lang, count=len(sources), limit=MAX_SCENARIOS))
         check_target(args.output, sources, args.lang)  # before any work: a refused target costs nothing
-        from .report import build_report  # fpdf2 is loaded only when a report is going to be written
+        from .report import NAME_LIMIT, NOTES_LIMIT, build_comparison_report, build_report  # fpdf2 only now
 
-        scenario = _read_scenario_file(args.file, args.lang)
+        scenarios = [_read_scenario_file(path, args.lang, named=len(sources) > 1) for path in sources]
         born = _birth_date(args.birth_date, args.lang)
+        name = _typed_text(args.name, "--name", NAME_LIMIT, args.lang)
+        notes = _typed_text(args.notes, "--notes", NOTES_LIMIT, args.lang, lines=True)
         try:
-            content = build_report(scenario, args.lang, birth_date=born)
+            if len(scenarios) == 1:
+                content = build_report(scenarios[0], args.lang, birth_date=born, name=name, notes=notes)
+            else:
+                content = build_comparison_report(scenarios, args.lang, birth_date=born, name=name, notes=notes)
         except Exception as exc:  # never a traceback
             raise ReportProblem(t("report.cli.internal", args.lang, detail=type(exc).__name__)) from None
         _write_atomically(args.output, content, args.lang, sources)
@@ -394,11 +414,14 @@ def _parser() -> argparse.ArgumentParser:
     est = commands.add_parser("estimate", help="answer JSON Lines scenarios (CONTRACT.md)")
     est.add_argument("file", nargs="?", help="JSON Lines file (default: standard input)")
     est.add_argument("--lang", choices=LANGUAGES, default="es", help="language of messages, reasons and steps")
-    rep = commands.add_parser("report", help="write the printable PDF report of one scenario")
-    rep.add_argument("file", help="JSON file holding one scenario object (CONTRACT.md)")
+    rep = commands.add_parser("report", help="write the printable PDF report of one scenario, or compare 2 to 4")
+    rep.add_argument("file", nargs="+", help="JSON file holding one scenario object (CONTRACT.md); 2 to 4 files: "
+                                             "a comparison report")
     rep.add_argument("--lang", choices=LANGUAGES, default="es", help="language of the report and messages")
     rep.add_argument("-o", "--output", required=True, help="the PDF file to write")
     rep.add_argument("--birth-date", help="date of birth, YYYY-MM-DD, for calendar key dates")
+    rep.add_argument("--name", help="printed on the report as the person it is prepared for; stored nowhere")
+    rep.add_argument("--notes", help="printed on the report's first page; stored nowhere")
     avg = commands.add_parser("average", help="the plan's average from a salary history file (CONTRACT.md)")
     avg.add_argument("file", help="salaries as spreadsheets export them: one a line, or period and amount (- for standard input)")
     avg.add_argument("--plan", choices=("teachers", "ley447", "ley1"), required=True, help="the member's plan")

@@ -17,8 +17,10 @@ from typing import Callable
 from .plans import coordination
 from .engine import candidate_ages, estimate, evaluations_at, moved_to, payable, rules_of
 from .models import Scenario
+from .numbers import money
 from .parameters import Params
 from .rules import DEFERRED
+from .texts import span, t
 
 
 def age_on(birth: date, on: date) -> Fraction:
@@ -81,3 +83,62 @@ def key_dates(s: Scenario, birth: date | None = None, planned_age: Fraction | No
                                  monthly_pension=answer.coordination.monthly_pension_from_65, reduced=False,
                                  deferred=False, when=date_at(birth, at) if birth else None))
     return sorted(dates, key=lambda d: d.age)
+
+
+def date_words(day: date, lang: str) -> str:
+    """A date in words, as a person writes it: "15 de febrero de 2028", "February 15, 2028"."""
+    month = t("date.months", lang).split(",")[day.month - 1]
+    return t("date.words", lang, day=day.day, month=month, year=day.year)
+
+
+@dataclass(frozen=True)
+class KeyMoment:
+    """The key dates that fall on one day (or, without a birth date, at one age), said once: the rules
+    first met then, the most favourable first, and the change at 65 when it comes the same day."""
+
+    age: Fraction
+    when: date | None
+    service_years: Fraction
+    rules: tuple[KeyDate, ...]
+    coordination: KeyDate | None
+
+
+def merge_key_dates(dates: list[KeyDate]) -> list[KeyMoment]:
+    """`key_dates` as the member reads them: one entry per day, in order. Within a day the rules are
+    listed by amount, highest first (table order on ties): the first is the one that would be paid."""
+    moments: list[KeyMoment] = []
+    for age in sorted({d.age for d in dates}):
+        same = [d for d in dates if d.age == age]
+        rules = [d for d in same if d.kind == "rule"]
+        rules.sort(key=lambda d: -d.monthly_pension)  # stable: table order on ties
+        coordination = next((d for d in same if d.kind == "coordination"), None)
+        moments.append(KeyMoment(age=age, when=same[0].when, service_years=same[0].service_years,
+                                 rules=tuple(rules), coordination=coordination))
+    return moments
+
+
+def key_date_lines(dates: list[KeyDate], lang: str, coordination_age: Fraction = Fraction(65)) -> list[str]:
+    """One sentence per key day, the same in the app and the report: when (date, age, service), the
+    rule or rules first met then with their monthly amounts, and what the System pays from 65."""
+    lines = []
+    for moment in merge_key_dates(dates):
+        age = span(moment.age, lang)
+        if moment.rules:
+            when = (t("key_dates.when_date", lang, date=date_words(moment.when, lang), age=age,
+                      service=span(moment.service_years, lang)) if moment.when else
+                    t("key_dates.when_age", lang, age=age, service=span(moment.service_years, lang)))
+        else:
+            when = (t("key_dates.when_date_only", lang, date=date_words(moment.when, lang), age=age)
+                    if moment.when else t("key_dates.when_age_only", lang, age=age))
+        items = [_rule_item(d, lang) for d in moment.rules[:1]]
+        items += [t("key_dates.also", lang, item=_rule_item(d, lang)) for d in moment.rules[1:]]
+        if moment.coordination is not None:
+            items.append(t("key_dates.coordination", lang, age=span(coordination_age, lang),
+                           amount=money(moment.coordination.monthly_pension)))
+        lines.append(t("key_dates.line", lang, when=when, items=t("key_dates.join", lang).join(items)))
+    return lines
+
+
+def _rule_item(d: KeyDate, lang: str) -> str:
+    """The rule's title (which says when it is reduced or deferred) and its monthly amount."""
+    return t("key_dates.rule", lang, rule=t(f"rule.{d.rule}", lang), amount=money(d.monthly_pension))

@@ -12,6 +12,7 @@ from estimator.parameters import definitions
 from estimator.report import build_report, chart_ages
 from estimator.rulebook import RULEBOOK_DATE, RULEBOOK_VERSION
 from estimator.texts import LANGUAGES, t
+from estimator.timeline import date_words
 
 TEACHERS_A1 = {"plan": "teachers", "age": 52, "service_years": 30, "average_monthly_salary": 1956.11}
 LEY447_COORDINATED = {"plan": "ley447", "age": 65, "service_years": 30, "average_salary": 30000, "coordinated": True}
@@ -22,6 +23,7 @@ REFUNDED = {"plan": "ley1", "age": 50, "service_years": 15, "average_salary": 30
 ALL = {"teachers A1": TEACHERS_A1, "ley447 coordinated": LEY447_COORDINATED, "ley1 reduced": LEY1_REDUCED,
        "teachers deferred": TEACHERS_DEFERRED, "refunded": REFUNDED}
 
+HEADLINE = {"es": "Pensión mensual a los", "en": "Monthly pension at"}
 DISCLAIMER = {"es": "Este es un estimado, no una determinación oficial",
               "en": "This is an estimate, not an official determination"}
 # The assumptions' values in the default scenario, as printed (RULES.md defaults).
@@ -53,7 +55,8 @@ def test_every_report_is_a_pdf_with_assumptions_inputs_rulebook_and_disclaimer(n
     assert pdf.startswith(b"%PDF")
     assert DISCLAIMER[lang] in text
     assert " ".join(t("report.disclaimer", lang).split()) in text
-    assert RULEBOOK_VERSION in text and RULEBOOK_DATE in text
+    assert RULEBOOK_VERSION in text and date_words(date.fromisoformat(RULEBOOK_DATE), lang) in text
+    assert RULEBOOK_DATE not in text  # the rule book's date in words, not ISO
     for key, value in ASSUMPTION_VALUES[data["plan"]].items():
         spec = definitions(data["plan"])[key]
         assert f"{spec.label(lang)} {value}" in text, key
@@ -106,11 +109,11 @@ def test_not_covered_and_refunded_reports_give_the_reasons_and_no_amount(lang):
     _, deferred = report(TEACHERS_DEFERRED, lang)
     assert t("report.not_covered", lang) in deferred
     assert " ".join(t("reason.teachers_deferred", lang).split()) in deferred
-    assert t("report.monthly_label", lang) not in deferred
+    assert HEADLINE[lang] not in deferred
     _, refunded = report(REFUNDED, lang)
     assert t("report.refunded", lang) in refunded
     assert " ".join(t("reason.refunded", lang).split()) in refunded
-    assert t("report.monthly_label", lang) not in refunded
+    assert HEADLINE[lang] not in refunded
     assert "$0.00" not in refunded
 
 
@@ -119,27 +122,28 @@ def test_spanish_characters_survive_and_each_language_stays_itself():
     _, en = report(TEACHERS_A1, "en")
     for word in ("Pensión", "años", "¿Cómo se calculó?", "Ley: Maestros, Sección A, inciso 1", "−", "×", "·"):
         assert word in es, word
-    assert "Estimated monthly pension" in en and "Pensión mensual estimada" not in en
-    assert "Pensión mensual estimada" in es and "Estimated monthly pension" not in es
+    assert "Monthly pension at 52 years of age: $1,467.08" in en and "Pensión mensual" not in en
+    assert "Pensión mensual a los 52 años: $1,467.08" in es and "Monthly pension" not in es
     assert "29 de noviembre de 2026" in es and "November 29, 2026" in en
 
 
 def test_not_eligible_gives_the_earliest_age_and_the_chart_where_it_starts():
     data = {"plan": "ley1", "age": 40, "service_years": 15, "average_salary": 30000}
     _, text = report(data, "es")
-    assert t("report.not_eligible", "es") in text
+    assert t("report.not_eligible", "es", age="40 años", when="") in text
     assert f"{t('report.earliest_label', 'es')} 55 años" in text
     assert t("report.chart", "es") in text and t("report.chart_axis_x", "es") in text
-    assert "40 – 54" in text  # the ages without a pension, in one row of the chart's table
+    assert "► 40" in text  # the chosen age, marked in the chart's table
+    assert "41 – 54" in text  # the other ages without a pension, in one row
 
 
 def test_key_dates_are_sentences_with_calendar_dates():
     data = {"plan": "ley447", "age": 50, "service_years": 22, "average_salary": 30000, "coordinated": True}
     _, es = report(data, "es", birth_date=date(1976, 5, 31))
-    assert "El 31 de mayo de 2031 (a los 55 años de edad), con 27 años de servicio" in es
+    assert "31 de mayo de 2031 (a los 55 años de edad, con 27 años de servicio)" in es
     assert "$902.00" in es and "$1,875.00" in es
     _, en = report(data, "en", birth_date=date(1976, 5, 31))
-    assert "On May 31, 2031 (at 55 years of age), with 27 years of service" in en
+    assert "May 31, 2031 (at 55 years of age, with 27 years of service)" in en
     assert "May 31, 1976" in en  # the birth date among the inputs
 
 

@@ -1,0 +1,174 @@
+"""Scenarios side by side: each one's inputs in words, and what differs from the first and why.
+
+The comparison page (`ui/compare.py`) and the comparison report (`report/comparison.py`) say the same
+because both take their words from here. Ages and periods in years and months, plans and groups by
+their names, never a field name or a code.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from .models import Answer, Scenario
+from .numbers import exact_number, exact_percent, money, to_fraction
+from .parameters import Params, assumption_label
+from .texts import span, t
+
+MAX_SCENARIOS = 4  # side by side: more would not fit a page or a screen
+MONEY_FIELDS = ("average_salary", "average_monthly_salary", "social_security_monthly")
+FLAGS = ("coordinated", "refunded", "contribution_shortfall", "in_system_june_1960")
+
+
+def plan_name(plan: str, lang: str) -> str:
+    return t(f"report.plan.{plan}", lang)
+
+
+def rule_name(rule_id: str | None, lang: str) -> str:
+    """The rule's full title ("Regla 18.2: 58 años de edad y 10 de servicio"), or "sin pensión"."""
+    return t(f"rule.{rule_id}", lang) if rule_id else t("compare.none", lang)
+
+
+def short_rule(rule_id: str | None, lang: str) -> str:
+    """The rule's name without its summary: the part of its title before the colon ("Regla 18.2")."""
+    return rule_name(rule_id, lang).split(":")[0]
+
+
+def field_value(name: str, value: Any, lang: str) -> str:
+    """One input of a scenario, in words: a plan or group by its name, an amount in dollars, an age or
+    a period in years and months, yes or no."""
+    if value is None:
+        return t("report.not_given_short", lang)
+    if isinstance(value, bool):
+        return t("report.yes" if value else "report.no", lang)
+    if name in ("plan", "group"):
+        return t(f"report.{name}.{value}", lang)
+    if name in MONEY_FIELDS:
+        return money(value)
+    return span(value, lang)
+
+
+def assumption_value(name: str, value: Any) -> str:
+    exact = to_fraction(value)
+    return exact_number(exact) if name == "reduction_factor" else exact_percent(exact)
+
+
+def scenario_inputs(s: Scenario, lang: str) -> list[tuple[str, str]]:
+    """Each input the scenario gives, labelled in words (the fields left at their defaults are left
+    out, as in the scenario's own file), then the assumptions it changes."""
+    data = s.contract_dict()
+    rows = [(t(f"report.field.{name}", lang), field_value(name, value, lang))
+            for name, value in data.items() if name != "assumptions"]
+    rows += [(assumption_label(name, lang), assumption_value(name, value))
+             for name, value in data.get("assumptions", {}).items()]
+    return rows
+
+
+def average_text(s: Scenario, lang: str) -> str:
+    if s.average_salary is not None:
+        return t("compare.a_year", lang, amount=money(s.average_salary))
+    return t("compare.a_month", lang, amount=money(s.average_monthly_salary))
+
+
+def has_amount(answer: Answer) -> bool:
+    """The rules answer with a pension (not a refund, not a case they do not cover)."""
+    return answer.covered and answer.eligible
+
+
+def amount_difference(base_answer: Answer, answer: Answer, lang: str) -> str:
+    """The monthly amount less the first scenario's, with its sign: "+$120.00 al mes"."""
+    change = Decimal(str(answer.monthly_pension)) - Decimal(str(base_answer.monthly_pension))
+    if change == 0:
+        return t("compare.no_difference", lang)
+    sign = "+" if change > 0 else "−"
+    return t("compare.difference", lang, change=f"{sign}{money(abs(change))}")
+
+
+def difference_reasons(base: Scenario, base_answer: Answer, other: Scenario, answer: Answer, lang: str) -> list[str]:
+    """Why `other` differs from the first scenario, `base`, in plain words: what changed in the inputs
+    and what that changed in the rule, the reduction and the minimum."""
+    say = lambda key, **kw: t(f"compare.{key}", lang, **kw)  # noqa: E731
+    reasons = []
+    if other.plan != base.plan:
+        reasons.append(say("reason_plan", plan=plan_name(other.plan, lang), base=plan_name(base.plan, lang)))
+    if other.group != base.group:
+        reasons.append(say("reason_group", group=t(f"report.group.{other.group}", lang),
+                           base=t(f"report.group.{base.group}", lang)))
+    if answer.rule != base_answer.rule:
+        if answer.rule is None:
+            reasons.append(say("reason_no_rule", base=rule_name(base_answer.rule, lang)))
+        elif base_answer.rule is None:
+            reasons.append(say("reason_rule_base_none", rule=rule_name(answer.rule, lang)))
+        else:
+            reasons.append(say("reason_rule", rule=rule_name(answer.rule, lang), base=rule_name(base_answer.rule, lang)))
+    if other.age != base.age:
+        reasons.append(say("reason_age", age=span(other.age, lang), base=span(base.age, lang)))
+    if other.separation_age != base.separation_age and (other.left_service_early or base.left_service_early):
+        reasons.append(say("reason_separation", age=span(other.separation_age, lang),
+                           base=span(base.separation_age, lang)))
+    if other.service_years != base.service_years:
+        reasons.append(say("reason_service", service=span(other.service_years, lang),
+                           base=span(base.service_years, lang)))
+    if average_text(other, lang) != average_text(base, lang):
+        reasons.append(say("reason_average", average=average_text(other, lang), base=average_text(base, lang)))
+    for name in FLAGS:
+        if getattr(other, name) != getattr(base, name):
+            reasons.append(say("reason_input", field=t(f"report.field.{name}", lang),
+                               value=field_value(name, getattr(other, name), lang),
+                               base=field_value(name, getattr(base, name), lang)))
+    if other.social_security_monthly != base.social_security_monthly:
+        name = "social_security_monthly"
+        reasons.append(say("reason_input", field=t(f"report.field.{name}", lang),
+                           value=field_value(name, other.social_security_monthly, lang),
+                           base=field_value(name, base.social_security_monthly, lang)))
+    given, base_given = other.assumptions.given(), base.assumptions.given()
+    for name in sorted(set(given) | set(base_given)):
+        if given.get(name) != base_given.get(name):
+            shown = lambda values: (assumption_value(name, values[name]) if name in values  # noqa: E731
+                                    else say("default"))
+            reasons.append(say("reason_input", field=assumption_label(name, lang), value=shown(given),
+                               base=shown(base_given)))
+    if has_amount(answer) and has_amount(base_answer) and answer.reduction_factor != base_answer.reduction_factor:
+        if answer.reduction_factor == 1:
+            reasons.append(say("reason_unreduced", base=exact_number(base_answer.reduction_factor)))
+        elif base_answer.reduction_factor == 1:
+            reasons.append(say("reason_reduced", factor=exact_number(answer.reduction_factor)))
+        else:
+            reasons.append(say("reason_factor", factor=exact_number(answer.reduction_factor),
+                               base=exact_number(base_answer.reduction_factor)))
+    if answer.minimum_applied != base_answer.minimum_applied:
+        lifted = other if answer.minimum_applied else base
+        minimum = Params(lifted.plan, explain=False).raw("minimum_monthly_pension")
+        reasons.append(say("reason_minimum_here" if answer.minimum_applied else "reason_minimum_base",
+                           amount=money(minimum)))
+    return reasons or [say("same")]
+
+
+# Rows of the side-by-side table of inputs: these always, the others when some scenario sets them.
+ALWAYS = ("plan", "age", "service_years", "average")
+ROWS = ("plan", "group", "age", "separation_age", "service_years", "average", "coordinated",
+        "social_security_monthly", "refunded", "contribution_shortfall", "in_system_june_1960")
+DEFAULTS = Scenario.model_fields
+
+
+def comparison_inputs(scenarios: list[Scenario], lang: str) -> list[tuple[str, list[str]]]:
+    """The inputs of several scenarios side by side, in words: one row per input (the plan, the ages,
+    the service and the average always; any other input that some scenario sets), then every
+    assumption some scenario changes ("el valor por defecto" where another does not)."""
+    rows: list[tuple[str, list[str]]] = []
+    for name in ROWS:
+        if name == "average":
+            rows.append((t("compare.average", lang), [average_text(s, lang) for s in scenarios]))
+            continue
+        values = [getattr(s, name) for s in scenarios]
+        if name == "separation_age":
+            if not any(s.left_service_early for s in scenarios):
+                continue
+        elif name not in ALWAYS and all(v == DEFAULTS[name].default for v in values):
+            continue
+        rows.append((t(f"report.field.{name}", lang), [field_value(name, v, lang) for v in values]))
+    given = [s.assumptions.given() for s in scenarios]
+    for name in sorted(set().union(*given)):
+        rows.append((assumption_label(name, lang),
+                     [assumption_value(name, g[name]) if name in g else t("compare.default", lang) for g in given]))
+    return rows

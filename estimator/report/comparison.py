@@ -1,0 +1,122 @@
+"""The comparison report: two to four scenarios side by side — each one's amount, age and rule, its
+inputs in words, and what differs from the first scenario and why (the same words as the comparison
+page, from `estimator.compare`). A scenario the rules give no number (a refund, a case they do not
+cover) is never given one: its reasons instead.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Sequence
+
+from ..compare import (MAX_SCENARIOS, amount_difference, comparison_inputs, difference_reasons, has_amount)
+from ..engine import estimate
+from ..models import Answer, Scenario
+from ..numbers import money
+from ..parameters import Params
+from ..texts import t
+from ..timeline import date_at
+from .document import NAME_LIMIT, NOTES_LIMIT, Document, Words, clean_text, title_block
+from .sections import closing
+
+LABEL_WIDTH = 46  # millimetres of the first column; the scenarios share the rest
+
+
+def build_comparison_report(scenarios: Sequence[Scenario], lang: str = "es", *, birth_date: date | None = None,
+                            generated_on: date | None = None, name: str | None = None,
+                            notes: str | None = None) -> bytes:
+    """Two to four scenarios compared, in `lang`, as the bytes of a PDF file. `birth_date` (the same
+    member in every scenario) gives each start age its date; `name` and `notes` are printed on the
+    first page, nothing else."""
+    if not 2 <= len(scenarios) <= MAX_SCENARIOS:
+        raise ValueError(f"a comparison takes 2 to {MAX_SCENARIOS} scenarios")
+    words = Words(lang)
+    generated_on = generated_on or date.today()
+    answers = [estimate(s, lang) for s in scenarios]
+    doc = Document(words, words.t("compare_title"), generated_on)
+    doc.add_page()
+    title_block(doc, words.t("compare_title"),
+                words.t("compare_subtitle", count=len(scenarios), date=words.date_text(generated_on)),
+                clean_text(name, NAME_LIMIT), clean_text(notes, NOTES_LIMIT, lines=True))
+    doc.paragraph(words.t("compare_intro"), size=9.5)
+    _results(doc, words, scenarios, answers, birth_date)
+    _inputs(doc, words, scenarios, birth_date)
+    _differences(doc, words, scenarios, answers)
+    closing(doc, words)
+    return bytes(doc.output())
+
+
+def _table(doc: Document, words: Words, rows: list[tuple[str, list[str]]], count: int,
+           bold_rows: tuple[int, ...] = ()) -> None:
+    share = (doc.epw - LABEL_WIDTH) / count
+    headers = ["", *(words.t("col_scenario", n=n) for n in range(1, count + 1))]
+    doc.grid_table(headers, [[label, *values] for label, values in rows], (LABEL_WIDTH, *(share,) * count),
+                   ("LEFT",) * (count + 1), size=8.5, bold_rows=bold_rows)
+
+
+def _no_amount(words: Words, scenario: Scenario, answer: Answer) -> str:
+    if scenario.refunded:
+        return words.t("refunded")
+    return words.t("not_covered_short") if not answer.covered else t("compare.none", words.lang)
+
+
+def _results(doc: Document, words: Words, scenarios: Sequence[Scenario], answers: list[Answer],
+             birth_date: date | None) -> None:
+    doc.heading(words.t("results"), size=12)
+    base = answers[0]
+    rows = [
+        (words.t("row_monthly"), [money(a.monthly_pension) if has_amount(a) else _no_amount(words, s, a)
+                                  for s, a in zip(scenarios, answers)]),
+        (words.t("row_age"), [_age(words, s, birth_date) for s in scenarios]),
+        (words.t("row_rule"), [words.short_rule(a.rule) if has_amount(a) else words.t("none") for a in answers]),
+        (words.t("row_difference"), [words.t("none")] + [
+            amount_difference(base, a, words.lang) if has_amount(a) and has_amount(base) else words.t("none")
+            for a in answers[1:]]),
+    ]
+    if any(a.coordination is not None and has_amount(a) for a in answers):
+        age = words.years_text(Params("ley447", explain=False).raw("coordination_age"))
+        rows.append((words.t("row_from_coordination", age=age), [
+            money(a.coordination.monthly_pension_from_65) if a.coordination is not None and has_amount(a)
+            else words.t("none") for a in answers]))
+    if any(a.contribution is not None for a in answers):
+        rows.append((words.t("row_net"), [
+            words.t("net_until", amount=money(a.contribution.net_monthly_pension),
+                    age=words.years_text(a.contribution.until_age))
+            if a.contribution is not None else words.t("none") for a in answers]))
+    _table(doc, words, rows, len(scenarios), bold_rows=(0,))
+
+
+def _age(words: Words, scenario: Scenario, birth_date: date | None) -> str:
+    age = words.years_text(scenario.age)
+    if birth_date is None:
+        return age
+    return f"{age} ({words.date_text(date_at(birth_date, scenario.age))})"
+
+
+def _inputs(doc: Document, words: Words, scenarios: Sequence[Scenario], birth_date: date | None) -> None:
+    doc.heading(words.t("scenario_data"), size=12)
+    _table(doc, words, comparison_inputs(list(scenarios), words.lang), len(scenarios))
+    if birth_date is not None:
+        doc.paragraph(words.t("same_birth_date", date=words.date_text(birth_date)), size=9)
+
+
+def _differences(doc: Document, words: Words, scenarios: Sequence[Scenario], answers: list[Answer]) -> None:
+    doc.heading(words.t("differences"), size=12)
+    base, base_answer = scenarios[0], answers[0]
+    if not has_amount(base_answer):
+        _without_amount(doc, words, 1, base, base_answer)
+    for n, (scenario, answer) in enumerate(zip(scenarios[1:], answers[1:]), start=2):
+        if has_amount(answer):
+            change = (amount_difference(base_answer, answer, words.lang) if has_amount(base_answer)
+                      else money(answer.monthly_pension))
+            doc.heading(words.t("difference_heading", n=n, change=change), size=10.5, keep=20)
+        else:
+            _without_amount(doc, words, n, scenario, answer)
+        doc.bullets(difference_reasons(base, base_answer, scenario, answer, words.lang), size=9.5)
+
+
+def _without_amount(doc: Document, words: Words, n: int, scenario: Scenario, answer: Answer) -> None:
+    """A scenario the rules give no pension: why, in the engine's own words; never a number."""
+    doc.heading(words.t("difference_heading", n=n, change=_no_amount(words, scenario, answer)), size=10.5, keep=20)
+    doc.paragraph(words.t("no_amount_reasons"), size=9)
+    doc.bullets(answer.reasons, size=9.5)

@@ -1,0 +1,206 @@
+"""The report's page and words: a Letter PDF with the bundled DejaVu fonts (every Spanish character
+prints), its footer and the writing helpers every section uses; the words every report shares (dates,
+ages, rules) and what one member's report reads (`Context`).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+from datetime import date, datetime, time, timezone
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Sequence
+
+from fpdf import FPDF
+from fpdf.fonts import FontFace
+
+from ..citations import display
+from ..compare import short_rule
+from ..engine import rules_of
+from ..models import Answer, Scenario
+from ..parameters import Params
+from ..projection import Situation
+from ..texts import span, t
+from ..timeline import date_at, date_words
+
+FONTS = Path(__file__).parent.parent / "fonts"
+FAMILY = "DejaVu"
+# What a person may type for the report (the app's boxes and the command line hold them to this).
+NAME_LIMIT = 120
+NOTES_LIMIT = 1500
+
+
+@dataclass
+class Words:
+    """The words of a report in one language: its texts, dates, ages and rules."""
+
+    lang: str
+
+    def t(self, key: str, **values: Any) -> str:
+        return t(f"report.{key}", self.lang, **values)
+
+    def date_text(self, day: date) -> str:
+        """15 de febrero de 2028 / February 15, 2028."""
+        return date_words(day, self.lang)
+
+    def years_text(self, value: Any) -> str:
+        """An age or a period in years and months ("58 años y 3 meses"), never a decimal."""
+        return span(value, self.lang)
+
+    def age_short(self, value: Fraction) -> str:
+        """An age where room is short (a chart's axis, a table's first column): "58", "58 a 3 m"."""
+        years, months = divmod(round(Fraction(value) * 12), 12)
+        return str(years) if months == 0 else self.t("age_short", years=years, months=months)
+
+    def rule_title(self, rule_id: str) -> str:
+        return t(f"rule.{rule_id}", self.lang)
+
+    def short_rule(self, rule_id: str | None) -> str:
+        return short_rule(rule_id, self.lang)
+
+    def rule_cite(self, rule_id: str) -> str:
+        """The rule's citation as the law reads ("Reglamento, Regla 18.6(a)"), as the app shows it."""
+        plan = rule_id.split(".")[0]
+        return display(next(rule.cite for rule in rules_of(plan) if rule.id == rule_id), self.lang)
+
+
+@dataclass(kw_only=True)
+class Context(Words):
+    """What every section of one member's report reads: the scenario at the age the pension would
+    start, its answer, and the options. `situation` is the member today, when known (the app): the key
+    dates and the chart then start from today, as in the app."""
+
+    scenario: Scenario
+    answer: Answer
+    birth_date: date | None = None
+    salary_growth: Fraction = Fraction(0)
+    generated_on: date = field(default_factory=date.today)
+    situation: Situation | None = None
+    name: str | None = None
+    notes: str | None = None
+    params: Params = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.params = Params(self.scenario.plan, self.scenario.assumptions.given(), explain=False)
+
+    @property
+    def start_date(self) -> date | None:
+        """The day the pension would start, when the birth date is known."""
+        return date_at(self.birth_date, self.scenario.age) if self.birth_date else None
+
+
+def clean_text(text: str | None, limit: int, lines: bool = False) -> str | None:
+    """What a person typed, as it will be printed: control and format characters out, spaces collapsed
+    (line breaks kept for notes), at most `limit` characters; None when nothing is left."""
+    if text is None:
+        return None
+    if len(text) > limit:
+        raise ValueError(f"longer than {limit} characters")
+    kept = []
+    for char in text.replace("\r\n", "\n"):
+        if char == "\n" and lines:
+            kept.append(char)
+        elif unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp"):
+            kept.append(" ")
+        else:
+            kept.append(char)
+    rows = [" ".join(row.split()) for row in "".join(kept).split("\n")]
+    cleaned = "\n".join(rows).strip("\n ")
+    while "\n\n\n" in cleaned:
+        cleaned = cleaned.replace("\n\n\n", "\n\n")
+    return cleaned or None
+
+
+class Document(FPDF):
+    """A Letter page with DejaVu fonts, the report's footer and a few writing helpers."""
+
+    def __init__(self, words: Words, title: str, generated_on: date):
+        super().__init__(format="Letter", unit="mm")
+        self.words = words
+        self.add_font(FAMILY, "", FONTS / "DejaVuSans.ttf")
+        self.add_font(FAMILY, "B", FONTS / "DejaVuSans-Bold.ttf")
+        self.glyphs = set(self.fonts["dejavu"].cmap) & set(self.fonts["dejavuB"].cmap)
+        self.set_margins(18, 16, 18)
+        self.set_auto_page_break(True, margin=18)
+        self.set_title(title)
+        self.set_lang(words.lang)
+        self.set_creator("Estimador de Pensión")
+        self.set_creation_date(datetime.combine(generated_on, time(), tzinfo=timezone.utc))
+
+    def printable(self, text: str) -> str:
+        """Typed text with any character the fonts lack shown as "?" (nothing goes missing silently,
+        and nothing typed is ever named in a warning)."""
+        return "".join(char if char == "\n" or ord(char) in self.glyphs else "?" for char in text)
+
+    def footer(self) -> None:
+        self.set_y(-12)
+        self.set_font(FAMILY, "", 8)
+        self.set_text_color(90)
+        self.cell(0, 5, self.words.t("footer", page=self.page_no(), pages="{nb}"), align="C")
+        self.set_text_color(0)
+
+    def ensure_space(self, height: float) -> None:
+        if self.get_y() + height > self.page_break_trigger:
+            self.add_page()
+
+    def heading(self, text: str, size: float = 13, keep: float = 25) -> None:
+        """A bold title, on a new page unless `keep` millimetres fit below it."""
+        self.ensure_space(keep)
+        self.ln(3)
+        self.set_font(FAMILY, "B", size)
+        self.multi_cell(0, size * 0.5, text, new_x="LMARGIN", new_y="NEXT")
+        self.ln(1.5)
+
+    def paragraph(self, text: str, size: float = 10, bold: bool = False) -> None:
+        self.set_font(FAMILY, "B" if bold else "", size)
+        self.multi_cell(0, size * 0.5, text, align="L", new_x="LMARGIN", new_y="NEXT")
+        self.ln(1)
+
+    def bullets(self, items: Sequence[str], size: float = 10) -> None:
+        self.set_font(FAMILY, "", size)
+        for item in items:
+            self.ensure_space(size)  # the bullet and its first line on the same page
+            self.cell(5, size * 0.5, "•")
+            self.multi_cell(0, size * 0.5, item, align="L", new_x="LMARGIN", new_y="NEXT")
+            self.ln(0.8)
+
+    def rule(self) -> None:
+        """A thin line across the page."""
+        self.set_draw_color(160)
+        self.set_line_width(0.3)
+        self.line(self.l_margin, self.get_y(), self.w - self.r_margin, self.get_y())
+        self.set_draw_color(0)
+
+    def grid_table(self, headers: Sequence[str], rows: Sequence[Sequence[str]], widths: Sequence[float],
+                   aligns: Sequence[str], size: float = 8.5, share: float = 1, bold_rows: Sequence[int] = ()) -> None:
+        """A table `share` of the text width wide, its first row the headings; the rows `bold_rows`
+        (counted from 0 after the headings) in bold."""
+        self.set_font(FAMILY, "", size)
+        self.set_fill_color(255)
+        bold = FontFace(emphasis="BOLD")
+        with self.table(col_widths=widths, text_align=tuple(aligns), line_height=size * 0.5,
+                        headings_style=FontFace(emphasis="BOLD", fill_color=(235, 235, 235)),
+                        padding=(0.6, 1), width=self.epw * share, align="LEFT") as table:
+            for index, row in enumerate([headers, *rows], start=-1):
+                cells = table.row()
+                for text in row:
+                    cells.cell(text, style=bold if index in bold_rows else None)
+        self.ln(2)
+
+
+def title_block(doc: Document, title: str, subtitle: str, name: str | None, notes: str | None) -> None:
+    """The first lines of a report: its title, what and when, and for whom with the notes typed at the
+    download (printed here only; never kept)."""
+    words = doc.words
+    doc.set_font(FAMILY, "B", 20)
+    doc.cell(0, 10, title, new_x="LMARGIN", new_y="NEXT")
+    doc.paragraph(subtitle, size=10)
+    if name:
+        doc.paragraph(words.t("prepared_for", name=doc.printable(name)), size=11, bold=True)
+    if notes:
+        doc.paragraph(words.t("notes_label"), size=9, bold=True)
+        doc.paragraph(doc.printable(notes), size=9.5)
+    doc.ln(1)
+    doc.rule()
+    doc.ln(2)
