@@ -379,6 +379,13 @@ def _chosen_notes(s: Scenario, chosen: Evaluation, pay: Payable, params: Params,
                            source=_assumption_source(s, "early_reduction_per_year", lang)))
     if chosen.rule.path == DEFERRED:
         notes.append(t("reason.deferred_not_reduced", lang))
+        if s.plan == "ley447" and s.age < params.raw("r18_2_min_age"):  # RULES.md §3: confirm with the System
+            notes.append(t("reason.deferred_early_confirm", lang, age=span(params.raw("r18_2_min_age"), lang)))
+    if s.plan == "ley447" and chosen.rule.id != "ley447.merit":
+        # RULES.md §3, Decision (no cap): the texts put no ceiling on the formula; said when it passes 75%.
+        share = params.merit_pct_55_plus
+        if chosen.outcome.amount.v > share.v * plan_average(s):
+            notes.append(t("reason.no_cap", lang, pct=share.text))
     if pay.minimum_applied:
         notes.append(t("reason.minimum", lang, minimum=money(pay.monthly)))
     if chosen.rule.id == "ley447.merit":

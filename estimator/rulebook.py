@@ -4,5 +4,5 @@ RULEBOOK_VERSION is the first 12 hex digits of the SHA-256 of that RULES.md's co
 constants together when the rules follow a new revision.
 """
 
-RULEBOOK_VERSION = "d9897fc2bb4c"
-RULEBOOK_DATE = "2026-11-29"
+RULEBOOK_VERSION = "82a2f51646a3"
+RULEBOOK_DATE = "2026-11-30"

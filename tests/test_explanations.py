@@ -236,3 +236,22 @@ def test_citations_read_as_the_law(lang):
     teachers = estimate(read_scenario({"plan": "teachers", "age": 52, "service_years": 30,
                                        "average_monthly_salary": 1956.11}), lang)
     assert teachers.steps[1].cite == "Maestros, Sección A, inciso 1"
+
+
+def test_formula_above_75_percent_is_said_no_cap():
+    # RULES.md §3 (no cap): 45 years → 1.5% × $30,000 × 20 + 2% × $30,000 × 25 = $24,000 > 75% × $30,000.
+    a = estimate(read_scenario({"plan": "ley447", "age": 62, "service_years": 45, "average_salary": 30000}))
+    assert a.rule == "ley447.18.2" and a.monthly_pension == 2000
+    assert any("no le ponen tope" in r for r in a.reasons)
+    below = estimate(read_scenario({"plan": "ley447", "age": 62, "service_years": 40, "average_salary": 30000}))
+    assert not any("tope" in r for r in below.reasons)  # $21,000 < $22,500
+
+
+def test_deferred_pension_before_58_says_confirm_with_the_system():
+    a = estimate(read_scenario({"plan": "ley447", "age": 56, "separation_age": 50, "service_years": 26,
+                                "average_salary": 30000}), "en")
+    assert a.rule == "ley447.19.1b"
+    assert any("Confirm with the System" in r for r in a.reasons)
+    later = estimate(read_scenario({"plan": "ley447", "age": 60, "separation_age": 50, "service_years": 26,
+                                    "average_salary": 30000}), "en")
+    assert not any("Confirm with the System" in r for r in later.reasons)
