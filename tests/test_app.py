@@ -180,7 +180,7 @@ def test_key_dates_and_lifetime_view(app):
     text = text_of(app)
     assert "Fechas clave" in [h.value for h in app.header]
     assert "Regla 18.2" in text and "con el Plan Coordinado, desde los 65" in text
-    app.number_input(key="lifetime_other").set_value(60).run()
+    app.text_input(key="lifetime_other").set_value("60").run()
     assert not app.exception
     assert any("alcanza lo cobrado" in m.value for m in app.markdown)
     assert any("sin aumentos de costo de vida" in c.value for c in app.caption)

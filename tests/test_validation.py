@@ -291,3 +291,22 @@ def test_values_from_a_saved_file_are_checked_too():
                         retire_months=0)
     member, errors = build_member(values, date(2026, 11, 29), "es")
     assert member is None and "average" in errors
+
+
+def test_the_lifetime_ages_are_checked_by_the_app(app):
+    first_age = -(-completed_months(date(1970, 2, 15), TODAY) // 12)  # today's age, rounded up
+    app.text_input(key="lifetime_until").set_value("200").run()
+    assert not app.exception
+    assert any(f"Escriba un número entero de {first_age} a 110." in e.value for e in app.error)
+    assert not any("Total hasta" in " ".join(d.value.columns) for d in app.dataframe)
+    app.text_input(key="lifetime_until").set_value("90").run()
+    assert not app.error
+    assert any("Total hasta los 90" in " ".join(d.value.columns) for d in app.dataframe)
+
+
+def test_the_comparisons_variant_is_checked_by_the_app(app):
+    app.switch_page("pages/1_Comparar.py").run()
+    assert not app.exception
+    app.text_input(key="variant_age").set_value("30").run()
+    assert any("Escriba un número entero de" in e.value and "a 100." in e.value for e in app.error)
+    assert app.button(key="variant_add").disabled

@@ -16,7 +16,7 @@ from estimator.numbers import money, number
 from estimator.projection import scenario_at
 from estimator.texts import t
 
-from .form import current_values
+from .form import current_values, whole_box
 from .look import page_css
 from .member import FormValues, age_label, build_member, limits
 from .plain import alert, one_line
@@ -137,11 +137,10 @@ def _variant(comparison: list[dict], today: date, lang: str) -> None:
     with st.expander(say("add_variant")):
         left, right = st.columns(2)
         age_today = member.situation.today.age
-        years = left.number_input(say("variant_age"), min_value=int(age_today) + 1 if age_today % 1 else int(age_today),
-                                  max_value=100, value=int(member.planned_age), step=1, key="variant_age")
-        extra = right.number_input(say("variant_extra"), min_value=0, max_value=20, value=0, step=1,
-                                   key="variant_extra")
-        if st.button(say("add"), key="variant_add"):
+        years = whole_box(left, say("variant_age"), "variant_age", int(member.planned_age),
+                          int(age_today) + 1 if age_today % 1 else int(age_today), 100, lang)
+        extra = whole_box(right, say("variant_extra"), "variant_extra", 0, 0, 20, lang)
+        if st.button(say("add"), key="variant_add", disabled=years is None or extra is None):
             comparison.append(scenario_at(member.situation, Fraction(years), Fraction(extra)).contract_dict())
             st.rerun()
 

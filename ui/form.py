@@ -15,7 +15,7 @@ import streamlit as st
 from estimator.freeze import freeze_for
 from estimator.models import GROUPS, government_plan
 
-from .entry import box_key, sync
+from .entry import box_key, read_number, sync
 from .member import FormValues, apply_editor_changes, history_size, plan_of
 from .salary_upload import salary_upload
 from .saved import MAX_FILE_BYTES, dump_inputs, saved_uploader
@@ -67,6 +67,16 @@ def _typed(name: str, label: str, lang: str, where=st, help: str | None = None, 
         label = f"{label} ({ui_text('check.date_format_hint', lang)})"
     where.text_input(label, key=box_key(name), help=help, persist_state=KEEP, autocomplete="off",
                      placeholder=ui_text("check.date_placeholder", lang) if date_box else None)
+
+
+def whole_box(where, label: str, key: str, default: int, low: int, high: int, lang: str) -> int | None:
+    """A whole number typed as text and checked by the app, never by the browser: the number, or None
+    with a message under the box saying what is accepted (for the page's own inputs beyond the form)."""
+    number, problem = read_number(where.text_input(label, value=str(default), key=key, autocomplete="off"))
+    if problem is None and number == number.to_integral_value() and low <= number <= high:
+        return int(number)
+    where.error(ui_text("check.whole_range", lang, low=low, high=high), icon="⚠️")
+    return None
 
 
 def member_form(lang: str, today: date, errors: dict[str, str]) -> None:

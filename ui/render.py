@@ -18,6 +18,7 @@ from estimator.timeline import date_at, key_dates
 
 from . import charts
 from .explanation import assumption_note, steps_html
+from .form import whole_box
 from .member import Member, age_label
 from .text import ui_text
 
@@ -188,11 +189,11 @@ def lifetime_view(member: Member, answer: Answer, lang: str) -> None:
     with st.expander(tx("heading")):
         left, right = st.columns(2)
         first_age = math.ceil(situation.today.age)
-        until = left.number_input(tx("until"), min_value=first_age, max_value=110, step=1, key="lifetime_until",
-                                  value=max(85, first_age))
+        until = whole_box(left, tx("until"), "lifetime_until", max(85, first_age), first_age, 110, lang)
         other_default = min(100, max(first_age, int(member.planned_age) + 5))
-        other = right.number_input(tx("other"), min_value=first_age, max_value=100, step=1,
-                                   key="lifetime_other", value=other_default)
+        other = whole_box(right, tx("other"), "lifetime_other", other_default, first_age, 100, lang)
+        if until is None or other is None:  # the message under the box says what is accepted
+            return
         other_age = Fraction(other)
         if other_age == member.planned_age:
             st.info(tx("same"))
