@@ -14,7 +14,7 @@ from estimator.lifetime import break_even, income_from_65, total_income_until, t
 from estimator.numbers import exact_number, money
 from estimator.projection import scenario_at
 from estimator.texts import span, t
-from estimator.timeline import date_at, key_dates
+from estimator.timeline import date_at, key_date_lines, key_dates
 
 from . import charts
 from .explanation import assumption_note, steps_html
@@ -59,14 +59,6 @@ def answer_view(member: Member, answer: Answer, lang: str) -> None:
         st.caption(tx("minimum_note"))
     if answer.reduced_from is not None:
         st.caption(tx("reduced_note", factor=exact_number(answer.reduction_factor), amount=money(answer.reduced_from)))
-    coordinated = answer.coordination
-    if coordinated is not None and coordinated.monthly_pension_from_65 != answer.monthly_pension:
-        if member.scenario.age >= 65:  # starting at 65 or later, the uncoordinated amount is never paid
-            st.markdown(f"**{tx('coordination')}:** {tx('coordination_from_start')}: "
-                        f"**{money(coordinated.monthly_pension_from_65)}**".replace("$", "\\$"))
-        else:
-            st.markdown(f"**{tx('coordination')}:** {tx('coordination_before')}: {money(answer.monthly_pension)} · "
-                        f"{tx('coordination_after')}: **{money(coordinated.monthly_pension_from_65)}**".replace("$", "\\$"))
     income_view(member, answer, lang)
     if answer.contribution is not None:
         st.markdown((f"**{tx('contribution', age=span(answer.contribution.until_age, lang))}:** "
@@ -170,13 +162,8 @@ def key_dates_view(member: Member, lang: str) -> None:
     if not dates:
         st.info(tx("none"))
         return
-    for d in dates:
-        when, age = date_text(d.when), age_label(d.age, lang)
-        if d.kind == "coordination":
-            st.markdown(f"- {tx('coordination', date=when, age=age, amount=money(d.monthly_pension))}")
-            continue
-        note = tx("reduced") if d.reduced else tx("deferred") if d.deferred else ""
-        st.markdown(f"- {tx('rule', date=when, age=age, rule=t(f'rule.{d.rule}', lang), amount=money(d.monthly_pension), note=note)}")
+    for line in key_date_lines(dates, lang):  # one per day, the same sentences as the report's
+        st.markdown(f"- {line}".replace("$", "\\$"))
     chart = charts.key_dates_chart(dates, lang)
     st.plotly_chart(chart.figure, key="chart_dates", alt=chart.alt, config={"displaylogo": False})
     st.caption(chart.alt)
