@@ -39,7 +39,7 @@ def answer_view(member: Member, answer: Answer, lang: str) -> None:
         elif answer.earliest is not None:  # the useful part first: when, and under which rule
             earliest_age = Fraction(answer.earliest.age).limit_denominator(12)  # whole months
             st.info(tx("earliest", age=age_label(earliest_age, lang),
-                       date=date_text(date_at(member.birth_date, earliest_age)),
+                       date=date_text(date_at(member.birth_date, earliest_age), lang),
                        rule=t(f"rule.{answer.earliest.rule}", lang)))
             reasons = reasons[1:]  # the first reason says the same, without the date
         else:
@@ -142,13 +142,14 @@ def charts_view(member: Member, lang: str) -> None:
             st.plotly_chart(chart.figure, key=f"chart_{key}", alt=chart.alt, config={"displaylogo": False})
             st.caption(chart.alt)
             with st.expander(tx("table")):
-                st.dataframe(pd.DataFrame(chart.rows), hide_index=True)
+                st.dataframe(pd.DataFrame(chart.table or chart.rows), hide_index=True)
                 st.download_button(tx("download"), data=chart.csv, file_name=f"pension_{key}.csv",
                                    mime="text/csv", key=f"download_{key}")
 
 
-def date_text(value) -> str:
-    return value.strftime("%d/%m/%Y")
+def date_text(value, lang: str) -> str:
+    """Puerto Rico style, in the page's language: "15 feb 2035"."""
+    return charts.date_label(value, lang)
 
 
 def key_dates_view(member: Member, lang: str) -> None:

@@ -1,0 +1,201 @@
+"""The charts as plain functions: the member's choice marked, each jump said in words in both languages,
+amounts from $0, dates as Puerto Rico writes them, a colour scale for colour-blind viewers."""
+
+from dataclasses import replace
+from datetime import date
+from fractions import Fraction
+
+import plotly.graph_objects as go
+import pytest
+
+from estimator import estimate
+from estimator.projection import scenario_at
+from estimator.timeline import key_dates
+from ui import charts
+from ui.member import FormValues, build_member
+
+TODAY = date(2026, 11, 29)
+# ley447, Plan Coordinado, 56 years 9 months and 27 years of service today, retiring at 58 with 28.25 years.
+BASE = FormValues(system="government", entry_date=date(1989, 8, 1), birth_date=date(1970, 2, 15),
+                  service_years=27, service_months=0, average_annual=36000.0, retire_years=58, retire_months=0,
+                  coordinated=True)
+TEACHER = FormValues(system="teachers", entry_date=date(2000, 8, 1), birth_date=date(1978, 5, 10),
+                     service_years=24, service_months=3, average_monthly=3000.0, retire_years=52, retire_months=0)
+
+
+def member_of(values: FormValues, lang: str = "es"):
+    member, errors = build_member(values, TODAY, lang)
+    assert not errors
+    return member
+
+
+@pytest.fixture(scope="module")
+def member():
+    return member_of(BASE)
+
+
+def texts(chart) -> list[str]:
+    return [a.text.replace("<br>", " ") for a in chart.figure.layout.annotations]
+
+
+def test_age_chart_stars_the_chosen_age_at_its_amount(member):
+    for lang, name in (("es", "Edad elegida"), ("en", "Chosen age")):
+        star = next(t for t in charts.age_chart(member, lang).figure.data if t.name == name)
+        assert star.marker.symbol == "star"
+        assert (star.x[0], star.y[0]) == (58.0, float(estimate(member.scenario).monthly_pension))  # 1,395.00
+
+
+def test_age_chart_says_each_jump_and_its_cause_in_both_languages(member):
+    # At 59 years 9 months service reaches 30: the merit pension, 75% × 36,000 ÷ 12 = 2,250.00, against
+    # Regla 18.2 a month before (29 years 11 months): (1.5% × 36,000 × 20 + 2% × 36,000 × 9 11/12) ÷ 12 = 1,495.00.
+    assert "30 años de servicio: pensión por mérito, +$755" in texts(charts.age_chart(member, "es"))
+    assert "30 years of service: merit pension, +$755" in texts(charts.age_chart(member, "en"))
+    # At 58 the reduction ends (Regla 18.6(a) → 18.2): a jump by its rule, drawn with a guide line.
+    chart = charts.age_chart(member, "es")
+    assert any(text.startswith("58 años: sin reducción (Regla 18.2), +$") for text in texts(chart))
+    assert {s.x0 for s in chart.figure.layout.shapes} >= {58.0, 59.75}
+    assert "30 años de servicio: pensión por mérito, +$755" in chart.alt  # said to screen readers too
+
+
+def test_a_jump_within_one_rule_is_found_at_its_threshold():
+    # 31 years of service at 52 years 5 months: the merit pension is 65% before 55 and 75% from 55:
+    # 10% × 36,000 ÷ 12 = +300.00, the same rule on both sides.
+    merit = member_of(replace(BASE, birth_date=date(1974, 6, 1), entry_date=date(1989, 9, 1), service_years=31,
+                              retire_years=56, coordinated=False))
+    assert "55 años: pensión por mérito, +$300" in texts(charts.age_chart(merit, "es"))
+    assert "age 55: merit pension, +$300" in texts(charts.age_chart(merit, "en"))
+
+
+def test_more_than_25_years_is_the_cause_a_month_past_25():
+    teacher = member_of(TEACHER, "en")
+    first = texts(charts.age_chart(teacher, "en"))[0]
+    assert first.startswith("more than 25 years of service: 1.8% per year, less 5%, +$")
+    assert texts(charts.service_chart(teacher, "es"))[-1].startswith(
+        "30 años de servicio: 75% del salario promedio, +$")
+
+
+def test_find_jumps_ignores_the_normal_accrual_and_a_raise():
+    # A month's accrual of 5, a raise of 40 once a year, a threshold at index 6 (+300 under one rule)
+    # and a change of rule at index 9.
+    amounts = [100, 105, 110, 150, 155, 160, 460, 465, 470, 600]
+    rules = ["a"] * 9 + ["b"]
+    jumps = charts.find_jumps(list(zip(rules, amounts)), thresholds={6})
+    assert [(j.index, j.rule, j.change) for j in jumps] == [(6, "a", 300), (9, "b", 130)]
+    assert charts.find_jumps(list(zip(rules, amounts)), thresholds={3}) == [charts.Jump(9, "b", 130)]
+
+
+def test_labels_sit_above_the_data(member):
+    for chart in (charts.age_chart(member, "es"), charts.service_chart(member, "en")):
+        highest = max(y for trace in chart.figure.data for y in (trace.y or ()) if y is not None)
+        assert chart.figure.layout.annotations
+        for label in chart.figure.layout.annotations:
+            assert highest < label.ay < chart.figure.layout.yaxis.range[1]
+
+
+def test_labels_share_a_row_only_where_they_cannot_touch_on_a_phone():
+    long = "30 años de servicio:<br>pensión por mérito, +$755"
+    # three points close together: three rows; two at the far ends with short labels: one row
+    close, _, _ = charts._callouts([(1, 0.1, 10), (2, 0.15, 20), (3, 0.2, 30)], [long] * 3, 30)
+    assert len({a.get("ay") for a in close}) == 3
+    apart, _, _ = charts._callouts([(1, 0.0, 10), (9, 1.0, 20)], ["58:<br>+$12", "72:<br>+$5"], 30)
+    assert len({a.get("ay") for a in apart}) == 1 and [a["xanchor"] for a in apart] == ["left", "right"]
+
+
+def test_amounts_are_drawn_from_zero(member):
+    dates = key_dates(member.situation.today, member.birth_date, planned_age=member.planned_age,
+                      move=lambda age: scenario_at(member.situation, age))
+    for chart in (charts.age_chart(member, "es"), charts.service_chart(member, "es"),
+                  charts.key_dates_chart(dates, "es")):
+        axis = chart.figure.layout.yaxis
+        assert axis.rangemode == "tozero" and axis.range[0] == 0
+        assert axis.tickprefix == "$"
+
+
+def test_service_chart_marks_the_members_service_with_no_added_years(member):
+    chart = charts.service_chart(member, "es")
+    star = next(t for t in chart.figure.data if t.marker and t.marker.symbol == "star")
+    assert star.name == "Su servicio, sin servicio adicional"
+    assert (star.x[0], star.y[0]) == (0.0, 1395.0)
+    assert "30 años de servicio: pensión por mérito, +$755" in texts(chart)  # 1.75 added years: 30 in all
+
+
+def test_coordinated_member_sees_what_the_system_pays_from_65_and_with_social_security(member):
+    chart = charts.age_chart(member, "es")
+    names = [t.name for t in chart.figure.data]
+    assert "Lo que paga el Sistema desde los 65" in names
+    assert "El Sistema más el Seguro Social desde los 65" not in names  # Social Security unknown
+    system = next(t for t in chart.figure.data if t.name == "Lo que paga el Sistema desde los 65")
+    assert system.line.dash == "dash"
+    at_58 = list(system.x).index(58.0)
+    from_65 = estimate(member.scenario).coordination.monthly_pension_from_65
+    assert system.y[at_58] == float(from_65)
+    assert any(note.startswith("65 años: el Sistema paga menos (Plan Coordinado), −$") for note in chart.notes)
+
+    with_ss = member_of(replace(BASE, social_security=900.0))
+    chart = charts.age_chart(with_ss, "en")
+    total = next(t for t in chart.figure.data if t.name == "The System plus Social Security from 65")
+    system = next(t for t in chart.figure.data if t.name == "What the System pays from 65")
+    assert total.line.dash == "dot"
+    assert all(abs(a - b - 900) < 1e-6 for a, b in zip(total.y, system.y) if a is not None)
+
+
+def test_heat_map_marks_the_chosen_cell_with_money_on_hover_and_in_its_table(member):
+    chart = charts.heat_chart(member, "es")
+    heat, star = chart.figure.data
+    assert 58.0 in heat.y and list(heat.y) == [57.0 + k for k in range(len(heat.y))]  # whole years, 58 a row
+    assert (star.x[0], star.y[0]) == (0.0, 58.0) and star.marker.symbol == "star"
+    outline = chart.figure.layout.shapes[0]
+    assert (outline.x0, outline.x1, outline.y0, outline.y1) == (-0.5, 0.5, 57.5, 58.5)
+    row = list(heat.y).index(58.0)
+    assert list(heat.customdata[row][0]) == ["A los 58 años, con 0 años más de servicio", "$1,395.00", "Regla 18.2"]
+    assert "%{customdata[1]}" in heat.hovertemplate
+    assert "su elección: a los 58 años, sin servicio adicional, $1,395.00" in chart.alt
+    cell = next(r for r in chart.table if r["Edad"] == 58.0 and r["Servicio adicional (años)"] == 0)
+    assert cell["Pensión mensual ($)"] == "$1,395.00"
+    assert next(r for r in chart.rows if r["Edad"] == 58.0)["Pensión mensual ($)"] == 1395.0  # the CSV's number
+
+
+def test_heat_map_colour_scale_suits_colour_blind_viewers_and_its_bar_is_labelled(member):
+    heat = charts.heat_chart(member, "en").figure.data[0]
+    assert charts.HEAT_SCALE == "Cividis"
+    assert heat.colorscale == go.Heatmap(colorscale="Cividis").colorscale
+    assert heat.colorbar.title.text == "Monthly pension ($)" and heat.colorbar.tickprefix == "$"
+
+
+def test_dates_are_written_as_puerto_rico_writes_them():
+    assert charts.date_label(date(2026, 11, 15), "es") == "15 nov 2026"
+    assert charts.date_label(date(2035, 2, 15), "en") == "15 Feb 2035"
+    assert charts.date_label(date(2028, 1, 1), "es") == "1 ene 2028"
+    values, texts_ = charts.date_ticks(date(2026, 9, 1), date(2035, 6, 1), "es", most=3)
+    assert texts_ == ["ene 2028", "ene 2031", "ene 2034"] and values[0] == "2028-01-01"  # every 3 years
+    assert charts.date_ticks(date(2026, 9, 10), date(2027, 1, 20), "en")[1] == ["Oct 2026", "Nov 2026", "Dec 2026",
+                                                                                 "Jan 2027"]
+
+
+def test_key_dates_chart_has_its_dates_in_words_on_the_axis_and_beside_each_point(member):
+    dates = key_dates(member.situation.today, member.birth_date, planned_age=member.planned_age,
+                      move=lambda age: scenario_at(member.situation, age))
+    spanish = charts.key_dates_chart(dates, "es")
+    months = set("ene feb mar abr may jun jul ago sep oct nov dic".split())
+    ticks = spanish.figure.layout.xaxis.ticktext
+    assert ticks and all(text.split()[0] in months for text in ticks)
+    assert "15 feb 2028: Sin reducción (Regla 18.2)" in texts(spanish)
+    assert "de 15 nov 2026 a 15 feb 2035" in spanish.alt
+    english = charts.key_dates_chart(dates, "en")
+    assert all(text.split()[0] in {"Jan", "Apr", "Jul", "Oct", "Feb", "May", "Aug", "Nov", "Mar", "Jun", "Sep",
+                                   "Dec"} for text in english.figure.layout.xaxis.ticktext)
+    assert "15 Nov 2029: Merit pension" in texts(english)
+
+
+def test_every_rule_has_a_short_name_in_both_languages():
+    from estimator.engine import rules_of
+    for plan in ("teachers", "ley447", "ley1"):
+        for rule in rules_of(plan):
+            for lang in ("es", "en"):
+                assert 3 < len(charts.short_rule(rule.id, lang)) <= charts.LABEL_CHARS
+
+
+def test_heat_rows_keep_the_chosen_age_when_it_is_not_a_whole_year(member):
+    later = member_of(replace(BASE, retire_years=60, retire_months=3))
+    ages = charts.heat_ages(later)
+    assert Fraction(241, 4) in ages and ages[0] >= later.situation.today.age and ages[1] - ages[0] == 1
