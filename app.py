@@ -13,6 +13,7 @@ from estimator.report import build_report
 from estimator.texts import t
 from ui.form import current_values, member_form
 from ui.frame import frame
+from ui.explorer import explorer_view
 from ui.look import page_css
 from ui.member import age_label, build_member, error_fields, limits
 from ui.render import answer_view, charts_view, key_dates_view, limits_view, lifetime_view
@@ -63,6 +64,7 @@ with results:
         answer = estimate(member.scenario, lang, average_steps=[member.average.step] if member.average else None,
                           move=lambda age: scenario_at(member.situation, age))
         answer_view(member, answer, lang)
+        explorer_view(member, lang)  # other ages and added service, answered in the browser
         if st.button(ui_text("result.add_to_compare", lang), key="add_to_compare"):
             comparison = st.session_state["comparison"]
             if len(comparison) >= 4:

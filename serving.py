@@ -46,7 +46,11 @@ def content_security_policy() -> str:
         "default-src 'self'",
         # 'wasm-unsafe-eval' lets WebAssembly compile (Streamlit's protobuf reader tries it for 64-bit numbers);
         # it does not allow eval() of JavaScript.
-        f"script-src 'self' 'wasm-unsafe-eval' {scripts}",
+        # blob: lets the explorer run (ui/explorer.py): Streamlit's component code (from 'self') loads a
+        # component's JavaScript as a module from a blob: URL it creates itself. Making a blob: URL takes
+        # script already running in the page, so injected markup still runs nothing; inline scripts stay
+        # allowed by hash only and eval stays blocked.
+        f"script-src 'self' blob: 'wasm-unsafe-eval' {scripts}",
         "style-src 'self' 'unsafe-inline'",  # Streamlit's components and plotly style elements inline
         "img-src 'self' data: blob:",
         "font-src 'self' data:",

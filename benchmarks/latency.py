@@ -10,7 +10,7 @@ calls) from the commit until:
 
 - "visible": the app's status widget ("Running…", `[data-testid="stStatusWidget"]`) is absent and the
   expected new text is on screen — for this app the monthly pension changes ("Retribución promedio anual",
-  key `average_annual`, alternates between 36000 and 36100); for the minimal page, its written value;
+  key `average_annual_text`, alternates between 36000 and 36100); for the minimal page, its written value;
 - "settled": that, and the rerun has finished: no element is still marked stale from the previous run
   (`[data-stale="true"]`). Streamlit shows its status widget only after a delay, so on a fast rerun the
   first figure can be reached while the rest of the page is still being replaced.
@@ -131,7 +131,7 @@ def main() -> None:
         folder = Path(folder)
         (folder / "minimal.py").write_text(MINIMAL_PAGE)
         targets = [
-            Target("app", ROOT / APP, ROOT, ".st-key-average_annual input",
+            Target("app", ROOT / APP, ROOT, ".st-key-average_annual_text input",
                    '[data-testid="stMain"] [data-testid="stMetricValue"]', ("36100", "36000"),
                    {"36100": None, "36000": None}),
             Target("minimal", folder / "minimal.py", folder, ".st-key-value input",

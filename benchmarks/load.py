@@ -50,7 +50,7 @@ from ui.state import example  # noqa: E402
 from ui.text import ui_text  # noqa: E402
 
 LANG = "es"
-INPUT = ".st-key-average_annual input"
+INPUT = ".st-key-average_annual_text input"
 EXCEPTION = '[data-testid="stException"]'
 POLL_MS = 20  # how often each page checks for the new amount (in the browser)
 

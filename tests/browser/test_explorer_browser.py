@@ -1,0 +1,134 @@
+"""The explorer in a real browser: moved by keyboard, it shows the exact amount for the new age with no
+message to the server; "use this age" puts the age in the form; it follows the language, the session mode
+and a phone's width, under the app's Content-Security-Policy.
+
+The component is mounted in a shadow root: its text is read through Playwright locators (which pierce it),
+never through document.body.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from ui.explorer_data import cell, explorer_data
+from ui.form import _values
+from ui.member import build_member
+from ui.state import example
+
+from .test_app_browser import MONEY, metric, number_input, open_app
+from .test_served_safely import violations, watch_csp
+
+pytestmark = pytest.mark.browser
+
+AGE = re.compile(r"Edad|Age")
+
+
+def example_data(lang: str = "es") -> dict:
+    today = date.today()
+    member, errors = build_member(_values(example(today)), today, lang)
+    assert not errors
+    return explorer_data(member.situation, member.planned_age, lang)
+
+
+def watch_frames_sent(page: Page) -> list:
+    """Every WebSocket frame the page sends to the server (the listener is on before the page opens)."""
+    sent: list = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda payload: sent.append(payload)))
+    return sent
+
+
+def explorer(page: Page):
+    return page.locator(".explorer")
+
+
+def test_the_age_moves_by_the_month_with_the_keyboard_and_nothing_is_sent(page, app_url):
+    console = watch_csp(page)
+    sent = watch_frames_sent(page)
+    open_app(page, app_url)
+    expect(metric(page).get_by_test_id("stMetricValue")).to_have_text(MONEY)
+    slider = page.get_by_role("slider", name=AGE)
+    expect(slider).to_have_count(1)
+    data = example_data()
+    planned = data["planned"]
+    expect(slider).to_have_value(str(planned))
+    amount = explorer(page).locator(".amount")
+    expect(amount).to_have_text(cell(data, planned, 0)["monthly"])
+    page.wait_for_timeout(500)  # the page has settled: any frame from here on would be the explorer's
+    before = len(sent)
+
+    slider.focus()
+    slider.press("ArrowRight")  # one month later
+    expect(slider).to_have_value(str(planned + 1))
+    expect(amount).to_have_text(cell(data, planned + 1, 0)["monthly"])
+    for _ in range(13):
+        slider.press("ArrowRight")
+    expect(slider).to_have_value(str(planned + 14))
+    years, months = divmod(planned + 14, 12)
+    expect(slider).to_have_attribute("aria-valuetext", f"{years} años y {months} meses" if months > 1
+                                     else f"{years} años y 1 mes" if months else f"{years} años")
+    expect(amount).to_have_text(cell(data, planned + 14, 0)["monthly"])
+    extra = page.get_by_role("slider", name=re.compile("Servicio adicional"))
+    extra.press("ArrowRight")
+    extra.press("ArrowRight")
+    chosen = cell(data, planned + 14, 2)
+    expect(amount).to_have_text(chosen["monthly"])
+    expect(explorer(page).locator(".rule")).to_have_text(
+        next(r["name"] for r in data["rules"] if r["id"] == chosen["rule"]))
+    expect(explorer(page).locator(".cite")).to_contain_text("Reglamento")
+    if chosen["from_65"] and chosen["from_65"] != chosen["monthly"]:
+        expect(explorer(page).locator(".coordination")).to_contain_text(chosen["from_65"])
+    live = explorer(page).locator("[aria-live=polite]")
+    expect(live).to_contain_text(chosen["monthly"])  # what a screen reader announces
+    slider.press("PageDown")  # a year at a time
+    expect(slider).to_have_value(str(planned + 2))
+    page.wait_for_timeout(300)
+    assert len(sent) == before, "the explorer sent a message to the server while it moved"
+    assert violations(page, console) == []
+
+
+def test_using_the_chosen_age_puts_it_in_the_form(page, app_url):
+    open_app(page, app_url)
+    slider = page.get_by_role("slider", name=AGE)
+    data = example_data()
+    expect(slider).to_have_value(str(data["planned"]))
+    slider.focus()
+    for _ in range(15):
+        slider.press("ArrowRight")
+    target = data["planned"] + 15
+    expected = cell(data, target, 0)["monthly"]
+    years, months = divmod(target, 12)
+    use = explorer(page).get_by_role("button", name=re.compile("Usar"))
+    expect(use).to_contain_text(f"{years} años")
+    use.click()
+    expect(number_input(page, "retire_years", "años")).to_have_value(str(years))
+    expect(number_input(page, "retire_months", "meses")).to_have_value(str(months))
+    expect(metric(page).get_by_test_id("stMetricValue")).to_have_text(expected)
+    expect(slider).to_have_value(str(target))
+    expect(explorer(page).get_by_role("button", name=re.compile("edad del formulario"))).to_be_disabled()
+
+
+@pytest.mark.parametrize("width, height", [(1366, 900), (390, 844)])
+def test_english_session_mode_and_a_phone(page, app_url, width, height):
+    page.set_viewport_size({"width": width, "height": height})
+    open_app(page, app_url, "?lang=English")
+    slider = page.get_by_role("slider", name=AGE)
+    expect(slider).to_have_accessible_name(re.compile("^Age"))
+    data = example_data("en")
+    expect(explorer(page).locator(".amount")).to_have_text(cell(data, data["planned"], 0)["monthly"])
+    expect(explorer(page)).to_have_attribute("lang", "en")
+    box = explorer(page).bounding_box()
+    assert box["width"] <= width and box["x"] >= 0
+    overflow = explorer(page).evaluate("e => e.scrollWidth - e.clientWidth")
+    assert overflow <= 1, "the explorer is wider than its place"
+    size = explorer(page).locator(".amount").evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+    sidebar_button = page.get_by_test_id("stExpandSidebarButton")
+    if sidebar_button.is_visible():
+        sidebar_button.click()
+    page.get_by_test_id("stSidebar").get_by_text("Session mode (large type)").click()
+    expect(explorer(page)).to_have_class(re.compile(r"\blarge\b"))
+    larger = explorer(page).locator(".amount").evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+    assert larger > size

@@ -1,0 +1,106 @@
+"""The explorer on the estimate page: a start age by the month and added service by the year, answered in
+the browser from the exact grid sent with the page (`ui/explorer_data.py`), with no message to the server
+while the controls move. "Use this age" sends the age back once and the form takes it (one rerun).
+
+A Streamlit component (`st.components.v2`) from three small files beside this one, mounted in the page
+itself: no build step, nothing fetched from anywhere.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import streamlit as st
+
+from estimator.models import EARLIEST_WORKING_AGE
+
+from .entry import OLDEST_AGE
+from .explorer_data import explorer_data, signature
+from .member import Member
+from .text import catalog, ui_text
+
+HERE = Path(__file__).parent
+KEY = "explorer"             # the component's key: its state ("chosen") lives in the session under it
+MEMO = "explorer_memo"       # this session's last grid: (signature, language) and the JSON built from it
+
+def _present_component_state_as_a_plain_dict() -> None:
+    """Streamlit 1.67 shows a v2 component's state in `st.session_state` as an instance of a class made
+    inside a function, which pickle cannot serialise: with `runner.enforceSerializableSessionState` (the
+    app's hardening, .streamlit/config.toml) every run that mounts a component would then fail. The
+    explorer only reads its state, so it is shown as a plain dict. Left alone if Streamlit changes this
+    (tests/test_explorer.py runs the app with the check on)."""
+    from streamlit.components.v2.bidi_component import main
+
+    make = getattr(main, "make_bidi_component_presenter", None)
+    if make is None or getattr(make, "plain_dict", False):
+        return
+
+    def make_plain(*args, **kwargs):
+        present = make(*args, **kwargs)
+
+        def plain(base_value, session_state):
+            value = present(base_value, session_state)
+            return dict(value) if isinstance(value, dict) else value
+
+        return plain
+
+    make_plain.plain_dict = True
+    main.make_bidi_component_presenter = make_plain
+
+
+_present_component_state_as_a_plain_dict()
+_component = st.components.v2.component(
+    "pension_explorer",
+    html=(HERE / "explorer.html").read_text(encoding="utf-8"),
+    css=(HERE / "explorer.css").read_text(encoding="utf-8"),
+    js=(HERE / "explorer.js").read_text(encoding="utf-8"),
+)
+
+
+def texts(lang: str) -> dict[str, str]:
+    """The component's words in `lang` (the [explorer] block of ui/texts)."""
+    prefix = "explorer."
+    return {key[len(prefix):]: value for key, value in catalog(lang).items() if key.startswith(prefix)}
+
+
+def grid_json(member: Member, lang: str) -> dict | None:
+    """The explorer's grid for this member, computed once per change of the member's inputs: kept in this
+    session only (never in a cache shared by sessions), under a digest of the inputs it depends on."""
+    key = (signature(member.situation, member.planned_age), lang)
+    memo = st.session_state.get(MEMO)
+    if memo is not None and memo[0] == key:
+        return memo[1]
+    data = explorer_data(member.situation, member.planned_age, lang)
+    st.session_state[MEMO] = (key, data)
+    return data
+
+
+def explorer_view(member: Member, lang: str) -> None:
+    """The explorer, when some age and added service gives a pension."""
+    data = grid_json(member, lang)
+    if data is None:
+        return
+    st.subheader(ui_text("explorer.heading", lang))
+    st.caption(ui_text("explorer.intro", lang))
+    _component(key=KEY, data={**data, "text": texts(lang), "lang": lang,
+                              "large": bool(st.session_state.get("session_mode"))},
+               on_chosen_change=use_chosen_age)
+
+
+def chosen_age(state: Any) -> int | None:
+    """The age (in months) the member chose to use, from the component's state as the browser sent it;
+    None for anything that is not a whole number of months in the form's range."""
+    chosen = state.get("chosen") if hasattr(state, "get") else None
+    months = chosen.get("age") if isinstance(chosen, dict) else None
+    if type(months) is not int or not EARLIEST_WORKING_AGE * 12 <= months <= OLDEST_AGE * 12:
+        return None
+    return months
+
+
+def use_chosen_age() -> None:
+    """Before the rerun: the chosen age becomes the form's start age (`ui.entry.sync` writes it into the
+    boxes)."""
+    months = chosen_age(st.session_state.get(KEY) or {})
+    if months is not None:
+        st.session_state["retire_years"], st.session_state["retire_months"] = divmod(months, 12)

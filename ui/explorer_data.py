@@ -1,0 +1,116 @@
+"""What the explorer sends to the browser: the exact grid of (start age × added service) as plain JSON.
+
+A plain function, no Streamlit: the grid is `estimator.projection.grid` (each cell equals
+`estimate(scenario_at(situation, age, extra))` to the cent and the rule), turned into strings a person
+reads — amounts formatted by `money()`, each rule in words with its citation as the law reads
+(`estimator.citations.display`). The browser only looks cells up: it never computes an amount.
+
+Ages run by whole months from the earliest age at which any rule could apply with any of the added
+service (or the planned age, if earlier) to 70, or to the planned age when that is later; the added
+service runs by whole years from 0 to `MAX_EXTRA_YEARS`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+from estimator.citations import display
+from estimator.engine import rules_of
+from estimator.projection import Grid, Situation, grid
+from estimator.texts import t
+
+LAST_AGE = 70          # the explorer reaches this age at least
+MAX_EXTRA_YEARS = 10   # added credited service, in whole years, as the charts show it
+
+
+@dataclass(frozen=True)
+class ExplorerGrid:
+    """The grid the explorer shows, and the ages (rows) and added years (columns) it covers."""
+
+    grid: Grid
+    first: int   # the first row's age, in months
+    rows: int
+
+
+def signature(situation: Situation, planned_age: Fraction) -> str:
+    """A digest of everything the explorer's numbers depend on: equal signatures, equal grids. Only a
+    digest (never a figure) leaves this function."""
+    today = situation.today.model_dump_json()
+    history = ",".join(str(s) for s in situation.salary_history or ())
+    text = f"{today}|{history}|{situation.salary_growth}|{situation.accrues}|{Fraction(planned_age)}"
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def explorer_grid(situation: Situation, planned_age: Fraction) -> ExplorerGrid | None:
+    """The exact grid for the explorer, or None when no age and no added service gives any pension (a
+    refund, a teacher who left service)."""
+    planned_age = Fraction(planned_age)
+    today = situation.today.age
+    last = max(Fraction(LAST_AGE), Fraction(math.ceil(planned_age)))
+    months = range(int(today * 12), int(last * 12) + 1)
+    if not months:
+        return None
+    ages = [Fraction(m, 12) for m in months]
+    extras = [Fraction(y) for y in range(MAX_EXTRA_YEARS + 1)]
+    result = grid(situation, ages, extras)
+    if not result.covered:
+        return None
+    eligible = (result.rule_index >= 0).any(axis=1)
+    if not eligible.any():
+        return None
+    start = int(eligible.argmax())  # the earliest age at which any rule applies with any added service
+    planned_row = int(planned_age * 12) - months[0]
+    start = min(start, planned_row) if 0 <= planned_row < len(ages) else start
+    return ExplorerGrid(result, months[0] + start, len(ages) - start)
+
+
+def explorer_data(situation: Situation, planned_age: Fraction, lang: str,
+                  cells: ExplorerGrid | None = None) -> dict | None:
+    """The JSON the explorer is mounted with (None: nothing to explore). Cell (i, j) — the age
+    `first + i` months with `j` years added — is at index `i * extras + j` of `rule`, `monthly` and
+    `from_65`: `rule` indexes `rules` (−1: no rule applies), `monthly` is the monthly pension under the
+    rule (after reduction and minimum, "$0.00" where none applies), `from_65` what the System pays from
+    65 under the Plan Coordinado (None without coordination; "" where no rule applies)."""
+    cells = cells or explorer_grid(situation, planned_age)
+    if cells is None:
+        return None
+    result = cells.grid
+    skip = cells.first - int(result.ages[0] * 12)  # rows before the first age shown
+    plan_rules = {r.id: r for r in rules_of(situation.today.plan)}
+    used = sorted({int(k) for k in result.rule_index[skip:].ravel() if k >= 0})
+    position = {k: n for n, k in enumerate(used)}
+    rules = [{"id": result.rule_ids[k], "name": t(f"rule.{result.rule_ids[k]}", lang),
+              "cite": display(plan_rules[result.rule_ids[k]].cite, lang)} for k in used]
+    rows = slice(skip, skip + cells.rows)
+    indexes = result.rule_index[rows].ravel().tolist()
+    rule = [position[k] if k >= 0 else -1 for k in indexes]
+    monthly = [_money(m) for m in result.monthly[rows].ravel().tolist()]
+    from_65 = None
+    if result.coordinated_monthly is not None:
+        from_65 = ["" if k < 0 or math.isnan(m) else _money(m)
+                   for k, m in zip(indexes, result.coordinated_monthly[rows].ravel().tolist())]
+    return {
+        "signature": signature(situation, planned_age),
+        "first": cells.first, "count": cells.rows, "planned": int(Fraction(planned_age) * 12),
+        "extras": len(result.extras), "rules": rules, "rule": rule, "monthly": monthly,
+        "from_65": from_65,
+    }
+
+
+def _money(dollars: float) -> str:
+    """The grid's whole cents (the float of their two-decimal amount) written as `money()` writes them
+    ("$1,234.56"; a test checks the two agree), without `money()`'s exact arithmetic for each cell."""
+    cents = round(float(dollars) * 100)
+    sign, cents = ("-", -cents) if cents < 0 else ("", cents)
+    return f"{sign}${cents // 100:,}.{cents % 100:02d}"
+
+
+def cell(data: dict, age_months: int, extra_years: int) -> dict:
+    """One cell of `explorer_data`'s JSON, as the browser reads it (for tests and the server's own use)."""
+    index = (age_months - data["first"]) * data["extras"] + extra_years
+    k = data["rule"][index]
+    return {"rule": data["rules"][k]["id"] if k >= 0 else None, "monthly": data["monthly"][index],
+            "from_65": data["from_65"][index] if data["from_65"] is not None else None}
