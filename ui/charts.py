@@ -44,6 +44,8 @@ AXIS_PX = 80         # the x axis, its title and the margins
 LEGEND_ROW_PX = 24
 DATES_PX = 170
 FONT = {"size": 13}
+LABEL_FONT = {"size": 13, "color": "#1f1f1f"}  # dark, not the theme's grey
+TOP_PX = 36  # room above the plot for plotly's tool bar
 
 
 @dataclass
@@ -218,7 +220,7 @@ def _callouts(points: list[tuple[object, float, float]], texts: list[str], y_max
         annotations.append({"x": x, "y": y, "ax": x, "ay": top - above * per_px, "axref": "x", "ayref": "y",
                             "text": text, "showarrow": True, "arrowhead": 2, "arrowwidth": 1.5,
                             "arrowcolor": "#333", "xanchor": spans[k][0], "yanchor": "bottom", "align": "left",
-                            "font": FONT, "bgcolor": "rgba(255,255,255,0.85)", "standoff": 3})
+                            "font": LABEL_FONT, "bgcolor": "rgba(255,255,255,0.9)", "standoff": 3})
     return annotations, top, band
 
 
@@ -233,7 +235,7 @@ def _line_layout(x_title: str, lang: str, top: float, height: int, annotations: 
             "yaxis": {"title": {"text": ui_text("chart.amount_axis", lang)}, "tickprefix": "$", "tickformat": ",.0f",
                       "rangemode": "tozero", "range": [0, top], "automargin": True},
             "legend": {"orientation": "h", "yanchor": "top", "y": -0.18, "x": 0, "font": FONT},
-            "margin": {"t": 10, "r": 10, "b": 10, "l": 10}, "height": height, "hoverlabel": {"font": FONT},
+            "margin": {"t": TOP_PX, "r": 10, "b": 10, "l": 10}, "height": height + TOP_PX, "hoverlabel": {"font": FONT},
             "shapes": shapes or [], "annotations": annotations or []}
 
 
@@ -429,7 +431,7 @@ def heat_chart(member: Member, lang: str) -> Chart:
              "hovertemplate": "%{customdata[0]}<br><b>%{customdata[1]}</b> · %{customdata[2]}<extra></extra>"}
     chosen = float(member.planned_age)
     star = {"type": "scatter", "x": [0.0], "y": [chosen], "mode": "markers", "name": ui_text("chart.chosen_cell", lang),
-            "customdata": [customdata[ages.index(member.planned_age)][0]], "showlegend": False,
+            "customdata": [customdata[ages.index(member.planned_age)][0]],
             "hovertemplate": "%{customdata[0]}<br><b>%{customdata[1]}</b> · %{customdata[2]}<extra>"
                              + ui_text("chart.chosen_cell", lang) + "</extra>",
             "marker": {"size": 15, "symbol": "star", "color": "#fff", "line": {"color": "#000", "width": 2}}}
@@ -437,7 +439,8 @@ def heat_chart(member: Member, lang: str) -> Chart:
                 "line": {"color": colour, "width": width}} for colour, width in (("#000", 4), ("#fff", 1.5))]
     step = 1 if len(ages) <= 12 else 2
     ticks = [a for k, a in enumerate(ages) if (ages.index(member.planned_age) - k) % step == 0]
-    layout = {"margin": {"t": 10, "r": 10, "b": 10, "l": 10}, "height": 560, "hoverlabel": {"font": FONT},
+    layout = {"margin": {"t": TOP_PX, "r": 10, "b": 10, "l": 10}, "height": 560 + TOP_PX, "hoverlabel": {"font": FONT},
+              "showlegend": True, "legend": {"orientation": "h", "x": 0, "y": 1, "yanchor": "bottom", "font": FONT},
               "xaxis": {"title": {"text": ui_text("chart.service_axis", lang)}, "tickvals": list(range(0, 11)),
                         "ticktext": ["0"] + [f"+{k}" for k in range(1, 11)], "automargin": True},
               "yaxis": {"title": {"text": ui_text("chart.age_axis", lang)}, "tickvals": [float(a) for a in ticks],
@@ -509,7 +512,7 @@ def key_dates_chart(dates, lang: str) -> Chart:
     layout = {"xaxis": {"title": {"text": ui_text("dates.date_axis", lang)}, "automargin": True, "type": "date"},
               "yaxis": {"title": {"text": ui_text("chart.amount_axis", lang)}, "tickprefix": "$", "tickformat": ",.0f",
                         "rangemode": "tozero", "automargin": True},
-              "margin": {"t": 10, "r": 10, "b": 10, "l": 10}, "hoverlabel": {"font": FONT}}
+              "margin": {"t": TOP_PX, "r": 10, "b": 10, "l": 10}, "hoverlabel": {"font": FONT}}
     if points:
         first, last = points[0].when, points[-1].when
         pad = timedelta(days=max(90, (last - first).days // 12))
@@ -520,7 +523,7 @@ def key_dates_chart(dates, lang: str) -> Chart:
         tickvals, ticktext = date_ticks(low, high, lang, most=3)
         layout["xaxis"].update(range=[low.isoformat(), high.isoformat()], tickvals=tickvals, ticktext=ticktext)
         layout["yaxis"]["range"] = [0, top]
-        layout.update(annotations=annotations, height=DATES_PX + band + AXIS_PX)
+        layout.update(annotations=annotations, height=DATES_PX + band + AXIS_PX + TOP_PX)
     rows = [{ui_text("dates.date_axis", lang): date_label(d.when, lang), ui_text("chart.col_age", lang): age_label(d.age, lang),
              ui_text("chart.col_rule", lang): name, ui_text("chart.col_monthly", lang): float(d.monthly_pension)}
             for d, name in zip(points, names)]
