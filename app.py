@@ -17,6 +17,7 @@ from ui.explorer import explorer_view
 from ui.look import page_css
 from ui.member import age_label, build_member, error_fields, limits
 from ui.render import answer_view, charts_view, key_dates_view, limits_view, lifetime_view
+from ui.report_download import report_extras
 from ui.text import ui_text
 
 
@@ -72,8 +73,12 @@ with results:
             else:
                 comparison.append(member.scenario.contract_dict())
                 st.success(ui_text("result.added", lang, count=len(comparison)))
+        report_name, report_notes = report_extras(lang)  # printed on the report, kept nowhere
         st.download_button(ui_text("result.report", lang), key="report_download", mime="application/pdf",
-                           data=partial(build_report, member.scenario, lang, birth_date=member.birth_date),
+                           data=partial(build_report, member.scenario, lang, birth_date=member.birth_date,
+                                        situation=member.situation,
+                                        average_steps=[member.average.step] if member.average else None,
+                                        name=report_name, notes=report_notes),
                            file_name=f"estimado-pension-{lang}.pdf", help=ui_text("result.report_help", lang))
         st.info(ui_text("app.disclaimer", lang))
 with summary:

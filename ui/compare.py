@@ -11,8 +11,9 @@ from typing import Any, MutableMapping
 
 import streamlit as st
 
-from estimator import Answer, Scenario, estimate, read_scenario
-from estimator.numbers import money, number
+from estimator import Scenario, estimate, read_scenario
+from estimator.compare import difference_reasons, plan_name  # the same words as the comparison report
+from estimator.numbers import money
 from estimator.projection import scenario_at
 from estimator.texts import t
 
@@ -20,6 +21,7 @@ from .form import current_values, whole_box
 from .look import page_css
 from .member import FormValues, age_label, build_member, limits
 from .plain import alert, one_line
+from .report_download import comparison_report
 from .saved import MAX_FILE_BYTES, field_name, load_inputs, values_from_saved
 from .text import ui_text
 from .uploads import take_new_files, uploader_key
@@ -27,32 +29,6 @@ from .uploads import take_new_files, uploader_key
 MAX_SCENARIOS = 4
 COMPARE_UPLOAD = "compare_upload"
 NOTES = "compare_notes"
-
-
-def difference_reasons(base: Scenario, base_answer: Answer, other: Scenario, answer: Answer, lang: str) -> list[str]:
-    say = lambda key, **kw: ui_text(f"compare.{key}", lang, **kw)  # noqa: E731
-    rule = lambda a: t(f"rule.{a.rule}", lang) if a.rule else say("none")  # noqa: E731
-    reasons = []
-    if other.plan != base.plan:
-        reasons.append(say("reason_plan", plan=other.plan, base=base.plan))
-    if answer.rule != base_answer.rule:
-        reasons.append(say("reason_rule", rule=rule(answer), base=rule(base_answer)))
-    if other.age != base.age:
-        reasons.append(say("reason_age", age=age_label(other.age, lang), base=age_label(base.age, lang)))
-    if other.service_years != base.service_years:
-        reasons.append(say("reason_service", service=number(other.service_years), base=number(base.service_years)))
-    if _average(other) != _average(base):
-        reasons.append(say("reason_average", average=money(_average(other)), base=money(_average(base))))
-    if answer.eligible and base_answer.eligible and answer.reduction_factor != base_answer.reduction_factor:
-        reasons.append(say("reason_factor", factor=number(answer.reduction_factor, 4),
-                           base=number(base_answer.reduction_factor, 4)))
-    if answer.minimum_applied != base_answer.minimum_applied:
-        reasons.append(say("reason_minimum"))
-    return reasons or [say("same")]
-
-
-def _average(s: Scenario):
-    return s.average_salary if s.average_salary is not None else s.average_monthly_salary
 
 
 # --- the honest limits ---------------------------------------------------------------------------------
@@ -123,6 +99,7 @@ def comparison_page(lang: str) -> None:
         st.info(say("empty"))
     else:
         _columns(comparison, lang)
+        comparison_report(comparison, lang)  # two to four scenarios: the same comparison as a PDF
     st.info(ui_text("app.disclaimer", lang))
 
 
@@ -175,7 +152,7 @@ def _columns(comparison: list[dict], lang: str) -> None:
     for index, (column, scenario, answer) in enumerate(zip(st.columns(len(scenarios)), scenarios, answers)):
         with column:
             st.markdown(f"### {say('scenario', n=index + 1)}")
-            st.caption(f"{scenario.plan} · {age_label(scenario.age, lang)}")
+            st.caption(f"{plan_name(scenario.plan, lang)} · {age_label(scenario.age, lang)}")
             if uncovered[index]:  # never a number: who can answer instead
                 st.warning(ui_text("limits.not_covered", lang), icon="🚫")
                 for message in uncovered[index]:
@@ -191,7 +168,7 @@ def _columns(comparison: list[dict], lang: str) -> None:
                 if index and base_has_number:
                     st.markdown(f"**{say('difference')}**")
                     for reason in difference_reasons(scenarios[0], answers[0], scenario, answer, lang):
-                        st.markdown(f"- {reason}")
+                        st.markdown(f"- {reason}".replace("$", "\\$"))
             if st.button(say("remove"), key=f"remove_{index}"):
                 comparison.pop(index)
                 st.rerun()
