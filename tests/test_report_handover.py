@@ -123,6 +123,17 @@ def test_the_app_situation_gives_the_apps_key_dates_merged_by_day(lang):
     assert lines[1].count("$") == 2 and ("también" in lines[1] or "also" in lines[1])
 
 
+def test_the_chart_runs_from_today_through_the_chosen_age():
+    from estimator.report import chart_ages
+
+    today = read_scenario({"plan": "ley447", "age": Fraction(227, 4), "service_years": 27, "average_salary": 36000})
+    assert chart_ages(read_scenario(LEY447), today.age) == list(range(57, 72))
+    late = scenario_at(Situation(today), Fraction(80))
+    assert chart_ages(late, today.age) == list(range(57, 81))
+    text = text_of(build_report(late, "en", situation=Situation(today), generated_on=MADE))
+    assert "► 80" in text
+
+
 def test_a_frozen_situation_says_so_beside_the_amount():
     today = read_scenario({"plan": "ley447", "age": 50, "service_years": 13, "average_salary": 30000})
     situation = Situation(today, accrues=False)

@@ -23,10 +23,10 @@ CHART_UNTIL = 70    # ...and at least until this age
 
 def chart_ages(s: Scenario, today_age: Fraction | None = None) -> list[Fraction]:
     """Whole years before and after the chosen age `s.age`, from today's age (`today_age`, or the
-    scenario's own) to at least 15 years on and at least 70: the chosen age is always one of them."""
+    scenario's own) to at least 15 years on and at least 70 (and the chosen age): always one of them."""
     start = s.age if today_age is None else Fraction(today_age)
     first = s.age - math.floor(s.age - start)
-    years = math.floor(max(start + CHART_YEARS, Fraction(CHART_UNTIL)) - first)
+    years = math.floor(max(start + CHART_YEARS, Fraction(CHART_UNTIL), s.age) - first)
     return [first + k for k in range(years + 1)]
 
 
@@ -38,13 +38,15 @@ def chart_section(doc: Document, ctx: Context) -> None:
     s = ctx.scenario
     if not ctx.answer.covered:
         return
-    doc.heading(ctx.t("chart"), keep=CHART_HEIGHT + 45)
     situation = ctx.situation or Situation(s, salary_growth=ctx.salary_growth)
     today = situation.today
     if not _whole_months(s.age, today.age, today.separation_age, today.service_years):
+        doc.heading(ctx.t("chart"))
         doc.paragraph(ctx.t("chart_skipped"))
         return
     result = grid(situation, chart_ages(s, today.age))
+    legend_lines = len({int(i) for i in result.rule_index[:, 0] if i >= 0}) + 2
+    doc.heading(ctx.t("chart"), keep=CHART_HEIGHT + 35 + 5 * legend_lines)  # with its chart and legend
     growth = (ctx.t("chart_today") if situation.salary_growth == 0
               else ctx.t("chart_growth", rate=number(situation.salary_growth * 100)))
     doc.paragraph(ctx.t("chart_working" if situation.in_service else "chart_waiting") + " " + growth, size=9)
@@ -151,16 +153,19 @@ def _legend(doc: Document, ctx: Context, result: Grid) -> None:
     shown = sorted({int(i) for i in result.rule_index[:, 0] if i >= 0})
     doc.set_font(FAMILY, "", 8)
     for index in shown:
+        doc.ensure_space(6)  # the mark and its words on the same page
         doc.set_fill_color(*PALETTE[index % len(PALETTE)])
         doc.rect(doc.l_margin, doc.get_y() + 0.8, 3, 3, style="F")
         doc.set_x(doc.l_margin + 5)
         doc.multi_cell(0, 4.5, ctx.rule_title(result.rule_ids[index]), align="L", new_x="LMARGIN", new_y="NEXT")
     if result.coordinated_monthly is not None:
+        doc.ensure_space(6)
         doc.set_fill_color(0)
         doc.rect(doc.l_margin, doc.get_y() + 2, 3, 0.8, style="F")
         doc.set_x(doc.l_margin + 5)
         label = ctx.t("chart_coordinated", age=ctx.years_text(ctx.params.raw("coordination_age")))
         doc.multi_cell(0, 4.5, label, align="L", new_x="LMARGIN", new_y="NEXT")
+    doc.ensure_space(6)
     doc.set_draw_color(0)
     doc.set_line_width(0.4)
     doc.set_dash_pattern(dash=0.8, gap=0.6)
