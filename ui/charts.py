@@ -35,7 +35,7 @@ MAX_EXTRA_YEARS = 10
 
 # Labels above the data are laid out for the narrowest screen the app serves (a 390 px phone):
 # the plot there is about PHONE_PLOT_PX wide; a label's line is about CHAR_PX a character.
-PHONE_PLOT_PX = 290
+PHONE_PLOT_PX = 255
 CHAR_PX = 6.6
 LINE_PX = 16
 LABEL_CHARS = 34
@@ -183,7 +183,7 @@ def _callouts(points: list[tuple[object, float, float]], texts: list[str], y_max
     returns the annotations, the top of the y axis and the band's height."""
     spans = []  # each label's anchor and its left and right edges, from 0 to 1 of the width
     for (_, where, _), text in zip(points, texts):
-        width = min(1.0, max(len(line) for line in text.split("<br>")) * CHAR_PX / PHONE_PLOT_PX)
+        width = min(1.0, (max(len(line) for line in text.split("<br>")) * CHAR_PX + 8) / PHONE_PLOT_PX)
         anchor = "left" if where < 0.34 else "right" if where > 0.66 else "center"
         left = {"left": where, "right": where - width, "center": where - width / 2}[anchor]
         left = min(max(left, 0.0), 1.0 - width)
@@ -501,7 +501,7 @@ def key_dates_chart(dates, lang: str) -> Chart:
     points = [d for d in dates if d.when is not None]
     names = [rule_name(d.rule, lang) if d.kind == "rule" else ui_text("result.coordination_after", lang)
              for d in points]
-    words = [short_rule(d.rule, lang) if d.kind == "rule" else ui_text("chart.coordination_date", lang)
+    words = [short_rule(d.rule, lang) if d.kind == "rule" else ui_text("chart.coordination", lang)
              for d in points]
     labels = [f"{date_label(d.when, lang)}: {w[:1].upper()}{w[1:]}" for d, w in zip(points, words)]
     amounts = [float(d.monthly_pension) for d in points]
@@ -520,7 +520,9 @@ def key_dates_chart(dates, lang: str) -> Chart:
         stretch = (high - low).days or 1
         place = [(d.when.isoformat(), (d.when - low).days / stretch, a) for d, a in zip(points, amounts)]
         annotations, top, band = _callouts(place, [_wrapped(label) for label in labels], max(amounts), DATES_PX)
-        tickvals, ticktext = date_ticks(low, high, lang, most=3)
+        tickvals, ticktext = date_ticks(first, last, lang, most=3)  # inside: plotly hides a label past the edge
+        if len(tickvals) < 2:
+            tickvals, ticktext = date_ticks(low, high, lang, most=3)
         layout["xaxis"].update(range=[low.isoformat(), high.isoformat()], tickvals=tickvals, ticktext=ticktext)
         layout["yaxis"]["range"] = [0, top]
         layout.update(annotations=annotations, height=DATES_PX + band + AXIS_PX + TOP_PX)
