@@ -105,6 +105,11 @@ def test_borrar_todo_forgets_a_loaded_member_everywhere(page, app_server):
     expect(value).to_have_text(example_amount)
     expect(salary).to_have_value("36,000.00")
     assert_nowhere(page, traces)
+    section = saved_data_section(page)  # the download is the example member's now
+    again = download(page, section.get_by_role("button", name="Descargar los datos de este participante"),
+                     app_server).path().read_bytes()
+    assert json.loads(again)["inputs"]["average_annual"] == 36000.0
+    assert not [trace for trace in traces if trace in again.decode()]
 
     size = value.evaluate("element => getComputedStyle(element).fontSize")
     sidebar(page).get_by_text("Modo de sesión (letra grande)").click()
