@@ -229,8 +229,8 @@ def test_the_comparison_takes_at_most_four_files_and_names_the_rest(app):
     assert len(app.session_state["comparison"]) == 4 and len(app.metric) == 4
     assert [unescaped(s.value) for s in app.success] == ["Se añadieron 4 escenarios de los archivos."]
     assert [unescaped(e.value) for e in app.error] == [
-        "No se añadió «escenario-5.json» a la comparación: la comparación tiene lugar para 4 escenarios como "
-        "máximo. Quite uno para añadir otro."]
+        ("No se añadió «escenario-5.json» a la comparación: la comparación tiene lugar para 4 escenarios como "
+         "máximo. Quite uno para añadir otro.")]
     assert uploader(app, "compare_upload").key == "compare_upload_1"
     app.toggle(key="session_mode").set_value(True).run()  # later reruns add nothing again
     assert len(app.session_state["comparison"]) == 4 and not app.error

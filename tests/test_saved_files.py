@@ -10,7 +10,6 @@ import time
 import tomllib
 from datetime import date
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import date
 from fractions import Fraction
-from typing import Any, MutableMapping
+from typing import Any
 
 import streamlit as st
 

@@ -10,7 +10,8 @@ Streamlit gives it) and released from the server's memory as soon as it has been
 
 from __future__ import annotations
 
-from typing import Any, MutableMapping
+from collections.abc import MutableMapping
+from typing import Any
 
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
