@@ -66,9 +66,11 @@ with results:
                           move=lambda age: scenario_at(member.situation, age))
         answer_view(member, answer, lang)
         explorer_view(member, lang)  # other ages and added service, answered in the browser
-        if st.button(ui_text("result.add_to_compare", lang), key="add_to_compare"):
+        comparable = answer.covered and not member.scenario.refunded  # the comparison's honest limits too
+        if comparable and st.button(ui_text("result.add_to_compare", lang), key="add_to_compare"):
+            from ui.compare import MAX_SCENARIOS  # the comparison page loads only when used
             comparison = st.session_state["comparison"]
-            if len(comparison) >= 4:
+            if len(comparison) >= MAX_SCENARIOS:
                 st.warning(ui_text("result.compare_full", lang))
             else:
                 comparison.append(member.scenario.contract_dict())
