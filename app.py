@@ -15,7 +15,9 @@ from ui.form import current_values, member_form
 from ui.frame import frame
 from ui.explorer import explorer_view
 from ui.look import page_css
-from ui.member import age_label, build_member, error_fields, limits
+from ui.formatting import age_label, error_fields
+from ui.limits import limits
+from ui.member import build_member
 from ui.render import answer_view, charts_view, key_dates_view, limits_view, lifetime_view
 from ui.report_download import report_extras
 from ui.text import ui_text

@@ -45,7 +45,9 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.streamlit_server import APP, CHROMIUM, Server, launch_chromium, serve  # noqa: E402
 from estimator import estimate  # noqa: E402
 from estimator.numbers import money  # noqa: E402
-from ui.member import FormValues, age_label, build_member  # noqa: E402
+from ui.fields import FormValues  # noqa: E402
+from ui.formatting import age_label  # noqa: E402
+from ui.member import build_member  # noqa: E402
 from ui.state import example  # noqa: E402
 from ui.text import ui_text  # noqa: E402
 

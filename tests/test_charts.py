@@ -12,7 +12,8 @@ from estimator import estimate
 from estimator.projection import scenario_at
 from estimator.timeline import key_dates
 from ui import charts
-from ui.member import FormValues, build_member
+from ui.fields import FormValues
+from ui.member import build_member
 
 TODAY = date(2026, 11, 29)
 # ley447, Plan Coordinado, 56 years 9 months and 27 years of service today, retiring at 58 with 28.25 years.

@@ -12,7 +12,8 @@ from estimator.citations import display
 from estimator.salary_file import SalaryFileError
 from ui import charts
 from ui.compare import difference_reasons
-from ui.member import FormValues, build_member
+from ui.fields import FormValues
+from ui.member import build_member
 from ui.salary_upload import preview_table, projection_note, read_for_form, summary
 from ui.text import catalog
 
@@ -188,7 +189,7 @@ def test_damaged_or_foreign_saved_files_are_refused_with_a_reason(raw, words):
 
 
 def test_salary_table_edits_are_applied_as_the_member_sees_them():
-    from ui.member import apply_editor_changes
+    from ui.salary_table import apply_editor_changes
     rows = [30000.0, 31000.0, 32000.0]
     changes = {"edited_rows": {"0": {"salary": 30500}, 2: {"salary": None}}, "deleted_rows": [1],
                "added_rows": [{"salary": 33000}, {}]}

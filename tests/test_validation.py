@@ -15,7 +15,9 @@ from streamlit.testing.v1 import AppTest
 
 from tests.conftest import ROOT
 from ui.entry import MAX_SOCIAL_SECURITY_MONTHLY, read, read_date, read_number, sync
-from ui.member import FormValues, build_member, period_label
+from ui.fields import FormValues
+from ui.formatting import period_label
+from ui.member import build_member
 
 TIMEOUT = 90
 TODAY = date.today()

@@ -23,7 +23,8 @@ from estimator.parameters import definitions
 from estimator.projection import Grid, grid
 from estimator.texts import span, t
 
-from .member import Member, age_label
+from .formatting import age_label
+from .member import Member
 from .text import ui_text
 
 PALETTE = ["#1b6ca8", "#e07b00", "#2e8b57", "#b22222", "#6a3d9a", "#8c564b", "#d6338a", "#4d4d4d"]

@@ -17,9 +17,12 @@ from estimator.numbers import money
 from estimator.projection import scenario_at
 from estimator.texts import t
 
+from .fields import FormValues
 from .form import current_values, whole_box
+from .formatting import age_label
+from .limits import limits
 from .look import page_css
-from .member import FormValues, age_label, build_member, limits
+from .member import build_member
 from .plain import alert, one_line
 from .report_download import comparison_report
 from .saved import MAX_FILE_BYTES, field_name, load_inputs, values_from_saved

@@ -14,60 +14,19 @@ None and a problem code says why (`problem_message` turns it into words).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import Any, MutableMapping
 
-from estimator.models import EARLIEST_WORKING_AGE
 from estimator.numbers import money
 
+from .fields import (FIELDS, MAX_ANNUAL_SALARY, MAX_MONTHLY_SALARY, MAX_SOCIAL_SECURITY_MONTHLY,  # noqa: F401
+                     OLDEST_AGE, Field)  # the ranges, read here and by the saved-file reader
 from .text import ui_text
 
-# An annual average pay above a million dollars is a typing mistake (an extra digit, or cents typed
-# without their point): no public salary in Puerto Rico comes near it. The monthly bound is the same a
-# month. Not a legal limit: a bound past which the app asks the member to look again.
-MAX_ANNUAL_SALARY = Decimal(1_000_000)
-MAX_MONTHLY_SALARY = Decimal("83333.33")  # MAX_ANNUAL_SALARY ÷ 12, to the cent
-# The largest Social Security retirement benefit anyone can receive: $5,251 a month in 2026, for a worker
-# with the maximum taxable earnings every year who starts at 70 (SSA, "Workers with maximum-taxable
-# earnings", ssa.gov/oact/cola/examplemax.html; $4,207 starting at 67). The field asks for the benefit
-# at 65, which is lower still: a larger figure is an annual amount or a typing mistake.
-MAX_SOCIAL_SECURITY_MONTHLY = Decimal(5251)
-OLDEST_AGE = 100  # the form plans a pension start up to 100
-
-
-@dataclass(frozen=True)
-class Spec:
-    """How a field is read: its kind and the values accepted on its own (checks across fields are in
-    `ui.member.build_member`)."""
-
-    kind: str                      # "whole" | "number" | "money" | "date"
-    field: str                     # the form field its message goes under
-    low: Decimal | None = None
-    high: Decimal | None = None
-    above_low: bool = False        # the low bound itself is refused (a salary of $0)
-    example: str = ""              # shown in the message when the text is not understood
-
-
-SPECS: dict[str, Spec] = {
-    "entry_date": Spec("date", "entry_date", example="01/08/1989"),
-    "birth_date": Spec("date", "birth_date", example="15/02/1970"),
-    "separation_date": Spec("date", "separation_date", example="30/06/2020"),
-    "service_years": Spec("whole", "service", Decimal(0), Decimal(80), example="27"),
-    "service_months": Spec("whole", "service", Decimal(0), Decimal(11), example="6"),
-    "average_annual": Spec("money", "average", Decimal(0), MAX_ANNUAL_SALARY, above_low=True, example="36,000.50"),
-    "average_monthly": Spec("money", "average", Decimal(0), MAX_MONTHLY_SALARY, above_low=True, example="2,500.00"),
-    "retire_years": Spec("whole", "retire", Decimal(EARLIEST_WORKING_AGE), Decimal(OLDEST_AGE), example="58"),
-    "retire_months": Spec("whole", "retire", Decimal(0), Decimal(11), example="0"),
-    "social_security": Spec("money", "social_security", Decimal(0), MAX_SOCIAL_SECURITY_MONTHLY, example="1,200"),
-    "growth_pct": Spec("number", "growth", Decimal(-10), Decimal(20), example="2.5"),
-    "reduction_per_year_pct": Spec("number", "reduction_per_year", Decimal(0), Decimal(100), example="6"),
-    "board_factor": Spec("number", "board_factor", Decimal(0), Decimal(1), example="0.8500"),
-    "contribution_rate_pct": Spec("number", "contribution_rate", Decimal(0), Decimal(100), example="9"),
-    "merit_55_pct": Spec("number", "merit_55", Decimal(0), Decimal(100), example="75"),
-    "merit_under_55_pct": Spec("number", "merit_under_55", Decimal(0), Decimal(100), example="65"),
-}
+# The fields typed as text, each with its kind, its range and where its message shows (`ui/fields.py`);
+# checks across fields are in `ui.member.build_member`.
+SPECS: dict[str, Field] = {f.key: f for f in FIELDS if f.typed}
 SHOWN = "entry_shown"  # session key: the value each box was last written from or read into
 
 _NUMBER = re.compile(r"^[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)?(?:\.\d+)?$")
@@ -179,10 +138,10 @@ def problem_message(name: str, problem: str, lang: str) -> str:
     what = ui_text(f"check.what.{name}", lang)
     if problem == "range":
         return ui_text(f"check.range.{name}", lang, low=_bound(spec, spec.low), high=_bound(spec, spec.high))
-    return ui_text(f"check.{problem}", lang, what=what, example=spec.example)
+    return ui_text(f"check.{problem}", lang, what=what, example=spec.sample)
 
 
-def _bound(spec: Spec, value: Decimal | None) -> str:
+def _bound(spec: Field, value: Decimal | None) -> str:
     if value is None:
         return ""
     return money(value) if spec.kind == "money" else f"{value.normalize():f}"

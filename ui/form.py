@@ -13,10 +13,12 @@ import pandas as pd
 import streamlit as st
 
 from estimator.freeze import freeze_for
-from estimator.models import GROUPS, government_plan
+from estimator.models import government_plan
 
 from .entry import box_key, read_number, sync
-from .member import FormValues, apply_editor_changes, history_size, plan_of
+from .fields import FIELD, FIELDS, PLACES, FormValues, form_values
+from .member import plan_of
+from .salary_table import apply_editor_changes, history_size
 from .salary_upload import salary_upload
 from .saved import MAX_FILE_BYTES, dump_inputs, saved_uploader
 from .text import ui_text
@@ -37,13 +39,11 @@ def _error_under(errors: dict[str, str], field: str) -> None:
 
 
 # Fields with a place for their message in the form; a message about any other field goes on top.
-PLACED = ("entry_date", "birth_date", "separation_date", "service", "average", "history", "retire",
-          "social_security", "board_factor", "reduction_per_year", "growth", "contribution_rate", "merit_55",
-          "merit_under_55")
+PLACED = tuple(place.name for place in PLACES)
 
 
 # Fields under *Avanzado*: the section opens when one of them has a message.
-ADVANCED = ("growth", "reduction_per_year", "board_factor", "contribution_rate", "merit_55", "merit_under_55")
+ADVANCED = tuple(place.name for place in PLACES if place.advanced)
 
 
 def current_values(state) -> FormValues:
@@ -88,7 +88,7 @@ def member_form(lang: str, today: date, errors: dict[str, str]) -> None:
             st.error(message, icon="⚠️")
     st.header(tx("heading"))
 
-    st.radio(tx("system"), ["government", "teachers"], key="system", horizontal=True,
+    st.radio(tx("system"), _options("system"), key="system", horizontal=True,
              format_func=partial(option_label, "system_", lang), help=tx("system_help"), persist_state=KEEP)
     teachers = state["system"] == "teachers"
     if not teachers:
@@ -96,12 +96,12 @@ def member_form(lang: str, today: date, errors: dict[str, str]) -> None:
         _error_under(errors, "entry_date")
         if state.get("entry_date"):
             st.caption(tx(f"plan_{government_plan(state['entry_date'])}"))
-        st.selectbox(tx("group"), GROUPS, key="group", format_func=partial(option_label, "group_", lang),
+        st.selectbox(tx("group"), _options("group"), key="group", format_func=partial(option_label, "group_", lang),
                      help=tx("group_help"), persist_state=KEEP,
                      placeholder=ui_text("check.select_placeholder", lang))
     _typed("birth_date", tx("birth_date"), lang, help=tx("birth_date_help"), date_box=True)
     _error_under(errors, "birth_date")
-    st.radio(tx("status"), ["active", "separated"], key="status", horizontal=True,
+    st.radio(tx("status"), _options("status"), key="status", horizontal=True,
              format_func=partial(option_label, "status_", lang), persist_state=KEEP)
     separated = state["status"] == "separated"
     if separated:
@@ -144,7 +144,7 @@ def member_form(lang: str, today: date, errors: dict[str, str]) -> None:
             st.toggle(ui_text("limits.freeze", lang), key="freeze", persist_state=KEEP,
                       help=ui_text("limits.freeze_help", lang, law=freeze_for(plan).law(lang)))
         if plan in ("ley447", "ley1"):
-            st.radio(tx("reduction_mode"), ["assumed", "board"], key="reduction_mode",
+            st.radio(tx("reduction_mode"), _options("reduction_mode"), key="reduction_mode",
                      format_func=partial(option_label, "reduction_", lang), persist_state=KEEP)
             if state["reduction_mode"] == "board":
                 _typed("board_factor", tx("board_factor"), lang, help=tx("board_factor_help"))
@@ -180,7 +180,7 @@ def _salary_inputs(lang: str, plan: str | None, errors: dict[str, str]) -> None:
     tx = lambda key, **kw: ui_text(f"input.{key}", lang, **kw)  # noqa: E731
     state = st.session_state
     teachers = plan == "teachers"
-    st.radio(tx("salary_mode"), ["average", "history"], key="salary_mode", horizontal=True,
+    st.radio(tx("salary_mode"), _options("salary_mode"), key="salary_mode", horizontal=True,
              format_func=partial(option_label, "salary_", lang), persist_state=KEEP)
     if state["salary_mode"] == "average" or plan is None:
         if teachers:
@@ -198,7 +198,11 @@ def _salary_inputs(lang: str, plan: str | None, errors: dict[str, str]) -> None:
 
 
 def _values(state) -> FormValues:
-    names = FormValues.__dataclass_fields__
-    values = {name: state.get(name) for name in names if name in state and name not in ("history", "problems")}
-    values["history"] = apply_editor_changes(state.get("history_rows") or [], state.get("history_editor"), SALARY)
-    return FormValues(**values)
+    inputs = {f.key: state[f.key] for f in FIELDS if f.key in state}
+    inputs["history_rows"] = apply_editor_changes(state.get("history_rows") or [], state.get("history_editor"), SALARY)
+    return form_values(inputs)
+
+
+def _options(key: str) -> list[str]:
+    """A choice's values, as the field table declares them."""
+    return list(FIELD[key].options)

@@ -1,68 +1,32 @@
 """From what a member typed to the estimator's inputs: plain functions, no Streamlit.
 
-The form's raw values (`FormValues`) become a `Member`: the situation today, the planned start age
-and the scenario at that age. Anything the estimator cannot accept comes back as a message keyed by
-the form field it concerns, in the user's language, so the form can show it next to that field.
+The form's raw values (`FormValues`, `ui/fields.py`) become a `Member`: the situation today, the planned
+start age and the scenario at that age. Anything the estimator cannot accept comes back as a message keyed
+by the form field it concerns, in the user's language, so the form can show it next to that field.
+Situations the rules do not cover are in `ui.limits`; ages and periods in words in `ui.formatting`; the
+salary table in `ui.salary_table`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from fractions import Fraction
 
 from estimator import ScenarioError, read_scenario
-from estimator.averages import Average, HistoryError, average_from_history, window
+from estimator.averages import Average, HistoryError, average_from_history
 from estimator.freeze import frozen
 from estimator.models import EARLIEST_WORKING_AGE, Scenario, government_plan
 from estimator.parameters import default_values
 from estimator.projection import Situation, scenario_at
-from estimator.salary_file import MAX_ROWS
 from estimator.numbers import money
 from estimator.timeline import age_on, date_at
 
-from .entry import MAX_ANNUAL_SALARY, MAX_MONTHLY_SALARY, OLDEST_AGE, SPECS, problem_message, within
-from .text import catalog, ui_text
-
-CSV_MAX_ROWS = MAX_ROWS  # a salary history's longest, typed, uploaded or saved
-
-
-@dataclass
-class FormValues:
-    system: str = "government"            # "government" | "teachers"
-    entry_date: date | None = None
-    group: str = "general"
-    birth_date: date | None = None
-    status: str = "active"                # "active" | "separated"
-    separation_date: date | None = None
-    service_years: int | None = 0
-    service_months: int | None = 0
-    salary_mode: str = "average"          # "average" | "history"
-    average_annual: float | None = None
-    average_monthly: float | None = None
-    history: list[float | None] = field(default_factory=list)
-    retire_years: int | None = 0
-    retire_months: int | None = 0
-    coordinated: bool = False
-    social_security: float | None = None
-    shortfall: bool = False
-    june_1960: bool = False
-    refunded: bool = False
-    disability: bool = False
-    both_systems: bool = False
-    freeze: bool = False
-    growth_pct: float | None = 0.0
-    reduction_mode: str = "assumed"       # "assumed" | "board"
-    # The named assumptions, in percent; None keeps the parameter file's default (see `assumption_percents`).
-    reduction_per_year_pct: float | None = None
-    board_factor: float | None = None
-    contribution_rate_pct: float | None = None
-    merit_55_pct: float | None = None
-    merit_under_55_pct: float | None = None
-    # What could not be read from the form's text boxes, by field name (`ui.entry.sync`): "empty",
-    # "not_number", "range", … The field's value is then None.
-    problems: dict[str, str] = field(default_factory=dict)
+from .entry import SPECS, problem_message, within
+from .fields import FIELDS, OLDEST_AGE, PLACES, FormValues, salary_ceiling
+from .formatting import period_label
+from .text import ui_text
 
 
 @dataclass
@@ -89,17 +53,10 @@ def plan_of(values: FormValues) -> str | None:
 
 
 # Estimator fields → the form field where their message is shown.
-FIELD_OF = {
-    "service_years": "service", "separation_age": "separation_date", "age": "birth_date",
-    "average_salary": "average", "average_monthly_salary": "average", "social_security_monthly": "social_security",
-    "assumptions.reduction_factor": "board_factor", "assumptions.early_reduction_per_year": "reduction_per_year",
-    "assumptions.teachers_contribution_rate": "contribution_rate", "assumptions.merit_pct_55_plus": "merit_55",
-    "assumptions.merit_pct_under_55": "merit_under_55",
-}
+FIELD_OF = {name: place.name for place in PLACES for name in place.estimator}
 # Fields a member must fill in; the others may stay empty (Social Security: unknown) or, in values not
 # typed in the form (a saved file, a test), None keeps the parameter file's default.
-REQUIRED = ("entry_date", "birth_date", "separation_date", "service_years", "service_months",
-            "average_annual", "average_monthly", "retire_years", "retire_months")
+REQUIRED = tuple(f.key for f in FIELDS if f.required)
 
 
 def asked(values: FormValues) -> list[str]:
@@ -121,17 +78,6 @@ def asked(values: FormValues) -> list[str]:
     if plan == "ley447":
         names += ["merit_55_pct", "merit_under_55_pct"]
     return names
-
-
-def period_label(months: int, lang: str) -> str:
-    """A period or an age in years and months ("56 años y 3 meses"), never a decimal."""
-    say = lambda key, **kw: ui_text(f"check.{key}", lang, **kw)  # noqa: E731
-    years, rest = divmod(max(int(months), 0), 12)
-    year_part = say("years_one") if years == 1 else say("years", n=years)
-    month_part = say("months_one") if rest == 1 else say("months", n=rest)
-    if not rest:
-        return year_part
-    return month_part if not years else say("years_and_months", years=year_part, months=month_part)
 
 
 def months_between(start: date, end: date) -> int:
@@ -164,7 +110,7 @@ def build_member(values: FormValues, today: date, lang: str) -> tuple[Member | N
         if problem == "empty" and name == "social_security":
             problem = None  # may stay empty: the Social Security estimate is then not used
         if problem:
-            refuse(SPECS[name].field, problem_message(name, problem, lang))
+            refuse(SPECS[name].place, problem_message(name, problem, lang))
 
     # 2. Across fields, as a counselor would check them.
     birth = values.birth_date if "birth_date" not in errors else None
@@ -219,7 +165,7 @@ def build_member(values: FormValues, today: date, lang: str) -> tuple[Member | N
         key = "average_monthly_salary" if plan == "teachers" else "average_salary"
         if values.salary_mode == "history":
             salaries = [s for s in values.history if s is not None]
-            high = MAX_MONTHLY_SALARY if plan == "teachers" else MAX_ANNUAL_SALARY
+            high = salary_ceiling(plan)
             too_large = next((i for i, s in enumerate(salaries, start=1)
                               if isinstance(s, (int, float)) and s > high), None)
             if too_large:
@@ -270,42 +216,6 @@ def _markdown(errors: dict[str, str]) -> dict[str, str]:
     return {field: message.replace("\\$", "$").replace("$", "\\$") for field, message in errors.items()}
 
 
-def error_fields(errors: dict[str, str], lang: str) -> str:
-    """The fields to correct, named as the member knows them ("fecha de nacimiento, salario promedio")."""
-    ordered = sorted(errors, key=lambda f: FORM_ORDER.index(f) if f in FORM_ORDER else len(FORM_ORDER))
-    return ", ".join(ui_text(f"check.name.{f}", lang) if f"check.name.{f}" in catalog(lang) else f for f in ordered)
-
-
-# The form's fields in the order the form shows them.
-FORM_ORDER = ("entry_date", "birth_date", "separation_date", "service", "average", "history", "retire",
-              "social_security", "growth", "reduction_per_year", "board_factor", "contribution_rate", "merit_55",
-              "merit_under_55")
-
-
-def limits(values: FormValues, lang: str) -> list[str]:
-    """Situations these rules do not cover: said plainly, with who can answer, never a number."""
-    found = []
-    if values.disability:
-        found.append(ui_text("limits.disability", lang))
-    if values.both_systems:
-        found.append(ui_text("limits.both_systems", lang))
-    return found
-
-
-# Form field → (plan whose parameter file holds it, parameter), for the assumptions shown in percent.
-PERCENT_ASSUMPTIONS = {
-    "reduction_per_year_pct": ("ley447", "early_reduction_per_year"),
-    "contribution_rate_pct": ("teachers", "teachers_contribution_rate"),
-    "merit_55_pct": ("ley447", "merit_pct_55_plus"),
-    "merit_under_55_pct": ("ley447", "merit_pct_under_55"),
-}
-
-
-def assumption_percents() -> dict[str, float]:
-    """The form's starting values for the assumptions: the parameter files' defaults, in percent."""
-    return {field: float(default_values(plan)[name] * 100) for field, (plan, name) in PERCENT_ASSUMPTIONS.items()}
-
-
 def _assumptions(values: FormValues, plan: str) -> dict[str, Fraction]:
     given: dict[str, Fraction] = {}
     percent = lambda v: exact(v) / 100  # noqa: E731
@@ -327,38 +237,3 @@ def _assumptions(values: FormValues, plan: str) -> dict[str, Fraction]:
     return {name: value for name, value in given.items() if value != defaults.get(name)}
 
 
-def age_label(age: Fraction, lang: str) -> str:
-    years, months = divmod(int(Fraction(age) * 12), 12)
-    if months:
-        return ui_text("result.age_months_label", lang, years=years, months=months)
-    return ui_text("result.age_label", lang, years=years)
-
-
-def history_size(plan: str) -> int:
-    return window(plan)
-
-
-def apply_editor_changes(rows: list[float | None], changes: dict | None, column: str = "salary") -> list[float | None]:
-    """The salary table as the member sees it: the stored rows with the table editor's pending changes
-    (edited, deleted and added rows, Streamlit's data-editor state) applied."""
-    if not changes:
-        return list(rows)
-    values = list(rows)
-    for index, edit in (changes.get("edited_rows") or {}).items():
-        position = int(index)
-        if 0 <= position < len(values) and column in edit:
-            values[position] = _salary_cell(edit[column])
-    deleted = {int(i) for i in changes.get("deleted_rows") or []}
-    values = [v for i, v in enumerate(values) if i not in deleted]
-    values += [_salary_cell(added.get(column)) for added in changes.get("added_rows") or []]
-    return values
-
-
-def _salary_cell(value) -> float | None:
-    if value is None or value == "":
-        return None
-    try:
-        number = float(value)
-    except (TypeError, ValueError):
-        return None
-    return None if number != number else number  # NaN: an empty cell

@@ -19,7 +19,8 @@ from estimator.timeline import date_at, key_date_lines, key_dates
 from . import charts
 from .explanation import assumption_note, steps_html
 from .form import whole_box
-from .member import Member, age_label
+from .formatting import age_label
+from .member import Member
 from .text import ui_text
 
 

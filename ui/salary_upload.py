@@ -16,7 +16,7 @@ import streamlit as st
 from estimator.numbers import money, number, round_cents
 from estimator.salary_file import SalaryFileError, SalaryHistory, read_history
 
-from .entry import MAX_ANNUAL_SALARY, MAX_MONTHLY_SALARY
+from .fields import salary_ceiling
 from .plain import alert, one_line, plain
 from .text import ui_text
 from .uploads import take_new_files, uploader_key
@@ -72,7 +72,7 @@ def read_for_form(raw: bytes, plan: str, lang: str) -> SalaryHistory:
     """The command line's reading of the file, held also to the form's own largest salary (the table
     would refuse a larger one after the file replaced it)."""
     history = read_history(raw, plan, lang)
-    high = MAX_MONTHLY_SALARY if plan == "teachers" else MAX_ANNUAL_SALARY
+    high = salary_ceiling(plan)
     for salary in history.salaries:
         if salary.amount > high:
             raise SalaryFileError(f"row {salary.row}", ui_text("salary_file.above_form", lang, row=salary.row,

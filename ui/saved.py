@@ -6,11 +6,13 @@ being the form's values (dates as YYYY-MM-DD) and the salary history.
 `load_inputs` is the one reader for every file a person uploads as saved inputs (the estimate page's
 *Cargar datos guardados* and the comparison page's files). Before any JSON is parsed it refuses a file
 over `MAX_FILE_BYTES` and one nested deeper than `MAX_DEPTH` (a scan of the text); the parser refuses
-duplicate keys and marks NaN, ±Infinity and numbers too long to be a figure; the schema is strict (true
-or false for a yes/no, a number for a number, "YYYY-MM-DD" for a date, no unknown keys) and holds each
-value to the range the form itself accepts (`BOUNDS`, `date_range`). Any problem is one message,
-in the page's language, naming the field; nothing is applied. Messages are plain text that may quote
-the file (a key's name): show them with `ui.plain.alert`, never as markdown.
+duplicate keys and marks NaN, ±Infinity and numbers too long to be a figure; the schema (`SavedInputs`,
+built from the form's field table, `ui/fields.py`) is strict (true or false for a yes/no, a number for a
+number, "YYYY-MM-DD" for a date, no unknown keys) and holds each value to the range the form itself
+accepts (`BOUNDS`, `date_range`; a salary of the history to the plan's: a month's for teachers, a year's
+for government employees). Any problem is one message, in the page's language, naming the field;
+nothing is applied. Messages are plain text that may quote the file (a key's name): show them with
+`ui.plain.alert`, never as markdown.
 """
 
 from __future__ import annotations
@@ -23,15 +25,16 @@ from functools import partial
 from typing import Annotated, Any, Literal, MutableMapping, Union, get_args, get_origin
 
 import streamlit as st
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, ValidationInfo,
+                      create_model)
 from pydantic_core import PydanticCustomError
 
-from estimator.models import GROUPS
 from estimator.numbers import money
 
-from .entry import MAX_ANNUAL_SALARY, OLDEST_AGE, SPECS
-from .member import CSV_MAX_ROWS, FormValues, apply_editor_changes
+from . import fields as table
+from .fields import FIELDS, NUMBERS, OLDEST_AGE, PLACES, FormValues, form_values, salary_ceiling
 from .plain import alert, one_line
+from .salary_table import CSV_MAX_ROWS, apply_editor_changes
 from .text import catalog, ui_text
 from .uploads import take_new_files, uploader_key
 
@@ -41,18 +44,16 @@ MAX_FILE_BYTES = 200_000
 MAX_DEPTH = 4  # the file {…}, its inputs {…}, the salary history […], and one level to spare
 
 
-def _range(name: str) -> tuple[int | float, int | float, bool]:
-    spec = SPECS[name]
-    cast = int if spec.kind == "whole" else float
-    return cast(spec.low), cast(spec.high), spec.above_low
+def _range(field: table.Field) -> tuple[int | float, int | float, bool]:
+    cast = int if field.kind == "whole" else float
+    return cast(field.low), cast(field.high), field.above_low
 
 
-# Each number's range: the form's own (ui/entry.py), so a file holds nothing the form would refuse —
-# (lowest, highest, the lowest itself refused). A history's salary: at most the form's largest average.
-BOUNDS: dict[str, tuple[int | float, int | float, bool]] = {
-    name: _range(name) for name, spec in SPECS.items() if spec.kind != "date"}
-BOUNDS["history_rows"] = (0.0, float(MAX_ANNUAL_SALARY), False)
-MONEY = {name for name, spec in SPECS.items() if spec.kind == "money"} | {"history_rows"}
+# Each number's range: the form's own (ui/fields.py), so a file holds nothing the form would refuse —
+# (lowest, highest, the lowest itself refused). A history's salary: at most the form's largest average
+# (and, for a teacher, the largest monthly one: `salary_ceiling`).
+BOUNDS: dict[str, tuple[int | float, int | float, bool]] = {f.key: _range(f) for f in FIELDS if f.kind in NUMBERS}
+MONEY = {f.key for f in FIELDS if f.kind in ("money", "salaries")}
 
 
 def date_range(today: date) -> tuple[date, date]:
@@ -64,8 +65,8 @@ def date_range(today: date) -> tuple[date, date]:
     return oldest, today
 
 
-def _within(name: str) -> Any:
-    low, high, above_low = BOUNDS[name]
+def _within(field: table.Field) -> Any:
+    low, high, above_low = _range(field)
     return Field(gt=low, le=high) if above_low else Field(ge=low, le=high)
 
 
@@ -93,48 +94,45 @@ def _not_bool(value: Any) -> Any:
     return value
 
 
+def _within_plan(value: float, info: ValidationInfo) -> float:
+    """A salary of the history at most the largest the form takes for the file's system (a month for a teacher)."""
+    high = float(salary_ceiling(info.data.get("system")))
+    if value > high:
+        raise PydanticCustomError("less_than_equal", "Input should be less than or equal to {le}", {"le": high})
+    return value
+
+
 Day = Annotated[date, BeforeValidator(_read_date), AfterValidator(_in_form_range)]
-Salary = Annotated[float, _within("history_rows")]
+STRICT = ConfigDict(extra="forbid", strict=True, hide_input_in_errors=True)  # no member data in messages
 
 
-class SavedInputs(BaseModel):
-    """The form's values, strictly typed: a file that does not fit is refused, never guessed at."""
+def _saved_as(field: table.Field) -> tuple[Any, Any]:
+    """How the file holds a field: its JSON type, its range, and whether it may be left out."""
+    if field.kind == "choice":
+        return Literal[field.options], ...
+    if field.kind == "flag":
+        return bool, ...
+    if field.kind == "date":
+        return Day | None, ...
+    if field.kind == "salaries":
+        salary = Annotated[float, _within(field), AfterValidator(_within_plan)]
+        return list[salary | None], Field(default_factory=list, max_length=CSV_MAX_ROWS)
+    return (int if field.kind == "whole" else float) | None, _within(field)
 
-    model_config = ConfigDict(extra="forbid", strict=True, hide_input_in_errors=True)  # no member data in messages
 
-    system: Literal["government", "teachers"]
-    entry_date: Day | None
-    group: Literal[GROUPS]  # type: ignore[valid-type]
-    birth_date: Day | None
-    status: Literal["active", "separated"]
-    separation_date: Day | None
-    service_years: int | None = _within("service_years")
-    service_months: int | None = _within("service_months")
-    salary_mode: Literal["average", "history"]
-    average_annual: float | None = _within("average_annual")
-    average_monthly: float | None = _within("average_monthly")
-    history_rows: list[Salary | None] = Field(default_factory=list, max_length=CSV_MAX_ROWS)
-    retire_years: int | None = _within("retire_years")
-    retire_months: int | None = _within("retire_months")
-    coordinated: bool
-    social_security: float | None = _within("social_security")
-    shortfall: bool
-    june_1960: bool
-    refunded: bool
-    disability: bool
-    both_systems: bool
-    freeze: bool
-    growth_pct: float | None = _within("growth_pct")
-    reduction_mode: Literal["assumed", "board"]
-    reduction_per_year_pct: float | None = _within("reduction_per_year_pct")
-    board_factor: float | None = _within("board_factor")
-    contribution_rate_pct: float | None = _within("contribution_rate_pct")
-    merit_55_pct: float | None = _within("merit_55_pct")
-    merit_under_55_pct: float | None = _within("merit_under_55_pct")
+def saved_model(fields: tuple[table.Field, ...] = FIELDS) -> type[BaseModel]:
+    """The saved file's inputs, strictly typed (a file that does not fit is refused, never guessed at):
+    one value a field, in the table's order."""
+    return create_model("SavedInputs", __config__=STRICT, __module__=__name__,
+                        __doc__="The form's values, strictly typed: a file that does not fit is refused, never "
+                                "guessed at.", **{f.key: _saved_as(f) for f in fields})
+
+
+SavedInputs = saved_model()
 
 
 class SavedFile(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, hide_input_in_errors=True)
+    model_config = STRICT
 
     format: Literal["estimador-pension/inputs"]
     version: Annotated[Literal[1], BeforeValidator(_not_bool)]
@@ -267,6 +265,8 @@ def _problem(error: dict, data: dict, lang: str) -> str:
         return say("not_finite", field=field)
     if (value is TOO_LONG or kind in ("greater_than", "greater_than_equal", "less_than_equal")) and name in BOUNDS:
         low, high, above_low = BOUNDS[name]
+        if name == "history_rows":  # the plan's own: a teacher's salaries are monthly
+            high = min(high, float(salary_ceiling(_value_at(data, ("inputs", "system")))))
         shown = money if name in MONEY else _figure
         return say("above_range" if above_low else "out_of_range", field=field, low=shown(low), high=shown(high))
     if kind == "date_range":
@@ -329,27 +329,9 @@ def _day(value: date) -> str:
     return value.strftime("%d/%m/%Y")
 
 
-# The form's label for each value of the file (its key is shown beside it).
-LABELS = {
-    "system": ("input.system",), "entry_date": ("input.entry_date",), "group": ("input.group",),
-    "birth_date": ("input.birth_date",), "status": ("input.status",), "separation_date": ("input.separation_date",),
-    "service_years": ("input.service", "input.years"), "service_months": ("input.service", "input.months"),
-    "salary_mode": ("input.salary_mode",), "average_annual": ("input.average_annual",),
-    "average_monthly": ("input.average_monthly",), "history_rows": ("input.history_salary",),
-    "retire_years": ("input.retire", "input.years"), "retire_months": ("input.retire", "input.months"),
-    "coordinated": ("input.coordinated",), "social_security": ("input.social_security",),
-    "shortfall": ("input.shortfall",), "june_1960": ("input.june_1960",), "refunded": ("input.refunded",),
-    "disability": ("limits.disability_input",), "both_systems": ("limits.both_systems_input",),
-    "freeze": ("limits.freeze",), "growth_pct": ("input.growth",), "reduction_mode": ("input.reduction_mode",),
-    "reduction_per_year_pct": ("input.reduction_per_year",), "board_factor": ("input.board_factor",),
-    "contribution_rate_pct": ("input.contribution_rate",), "merit_55_pct": ("input.merit_55",),
-    "merit_under_55_pct": ("input.merit_under_55",),
-    # the form's own field names (messages from ui.member.build_member)
-    "service": ("input.service",), "average": ("input.salary_mode",), "history": ("input.history_salary",),
-    "retire": ("input.retire",), "reduction_per_year": ("input.reduction_per_year",),
-    "contribution_rate": ("input.contribution_rate",), "merit_55": ("input.merit_55",),
-    "merit_under_55": ("input.merit_under_55",), "growth": ("input.growth",),
-}
+# The form's label for each value of the file (its key is shown beside it), and for each form field a
+# message shows under (messages from ui.member.build_member).
+LABELS = {place.name: place.label for place in PLACES} | {f.key: f.label for f in FIELDS}
 
 
 def field_name(parts: list | tuple, lang: str) -> str:
@@ -367,9 +349,7 @@ def field_name(parts: list | tuple, lang: str) -> str:
 
 def values_from_saved(inputs: dict[str, Any]) -> FormValues:
     """The form values of a loaded file (its salary history included)."""
-    values = dict(inputs)
-    values["history"] = values.pop("history_rows")
-    return FormValues(**values)
+    return form_values(inputs)
 
 
 def apply_saved(state: MutableMapping[str, Any], raw: bytes, lang: str, name: str = "") -> bool:

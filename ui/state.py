@@ -5,38 +5,12 @@ from __future__ import annotations
 from datetime import date
 from typing import Any, MutableMapping
 
-from .member import assumption_percents
+from .fields import example_values
 from .uploads import KEPT as UPLOADS_KEPT, reset_uploaders
 
-# Every key the member form uses, with the example member's value: a government employee who
-# entered in 1989 (Ley 447), in the Plan Coordinado, planning to retire at 58.
-EXAMPLE: dict[str, Any] = {
-    "system": "government",
-    "entry_date": date(1989, 8, 1),
-    "group": "general",
-    "birth_date": date(1970, 2, 15),
-    "status": "active",
-    "separation_date": None,
-    "service_years": 27,
-    "service_months": 0,
-    "salary_mode": "average",
-    "average_annual": 36000.0,
-    "average_monthly": 2500.0,
-    "retire_years": 58,
-    "retire_months": 0,
-    "coordinated": True,
-    "social_security": None,
-    "shortfall": False,
-    "june_1960": False,
-    "refunded": False,
-    "disability": False,
-    "both_systems": False,
-    "freeze": False,
-    "growth_pct": 0.0,
-    "reduction_mode": "assumed",
-    "board_factor": None,
-    **assumption_percents(),
-}
+# Every input of the member form (ui/fields.py), with the example member's value: a government employee
+# who entered in 1989 (Ley 447), in the Plan Coordinado, planning to retire at 58.
+EXAMPLE: dict[str, Any] = example_values()
 # Kept when the session is cleared: how the app looks, not who the member is.
 VIEW_KEYS = ("lang", "session_mode")
 # Also kept: the uploaders' generation and the random ids of files already read (ui/uploads.py).
@@ -47,13 +21,12 @@ def ensure_defaults(state: MutableMapping[str, Any], today: date) -> None:
     for key, value in example(today).items():
         if key not in state:
             state[key] = value
-    state.setdefault("history_rows", [])
     state.setdefault("comparison", [])
 
 
 def example(today: date) -> dict[str, Any]:
     """The example member; the planned age moves on once the example member is past 58."""
-    values = dict(EXAMPLE)
+    values = example_values()  # lists of its own, never shared by sessions
     birth = values["birth_date"]
     age_next_birthday = today.year - birth.year + ((today.month, today.day) >= (birth.month, birth.day))
     values["retire_years"] = max(values["retire_years"], age_next_birthday)

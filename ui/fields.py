@@ -1,0 +1,205 @@
+"""Every input of the member form, declared once.
+
+A `Field` says all the app needs to know about one input: its key (the session's, the saved file's and
+`FormValues`'), its kind (how it is typed and how the saved file holds it), the value a form value
+takes when it is not given, the example member's value, its label in the form, and, for a value typed
+as text, the form field its message shows under, the range it accepts on its own and an example of
+how to write it. `PLACES` are the form fields messages show under, in the form's order.
+
+Everything else is derived from these two tables: `FormValues` and `form_values` (here), the example
+member (`ui.state.EXAMPLE`), the text boxes the app reads (`ui.entry.SPECS`), the saved file's strict
+model (`ui.saved.SavedInputs`, its ranges and field names), where the estimator's messages show
+(`ui.member.FIELD_OF`) and the order the fields to correct are named in (`ui.formatting.error_fields`).
+A new input is one line of `FIELDS` (with its texts in both catalogs and its widget in `ui.form`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+from typing import Any, Iterable, Mapping
+
+from estimator.models import EARLIEST_WORKING_AGE, GROUPS
+from estimator.parameters import default_values
+
+# An annual average pay above a million dollars is a typing mistake (an extra digit, or cents typed
+# without their point): no public salary in Puerto Rico comes near it. The monthly bound is the same a
+# month. Not a legal limit: a bound past which the app asks the member to look again.
+MAX_ANNUAL_SALARY = Decimal(1_000_000)
+MAX_MONTHLY_SALARY = Decimal("83333.33")  # MAX_ANNUAL_SALARY ÷ 12, to the cent
+# The largest Social Security retirement benefit anyone can receive: $5,251 a month in 2026, for a worker
+# with the maximum taxable earnings every year who starts at 70 (SSA, "Workers with maximum-taxable
+# earnings", ssa.gov/oact/cola/examplemax.html; $4,207 starting at 67). The field asks for the benefit
+# at 65, which is lower still: a larger figure is an annual amount or a typing mistake.
+MAX_SOCIAL_SECURITY_MONTHLY = Decimal(5251)
+OLDEST_AGE = 100  # the form plans a pension start up to 100
+
+TYPED = ("date", "whole", "number", "money")           # typed as text and read by the app (`ui.entry`)
+NUMBERS = ("whole", "number", "money", "salaries")     # held to a range, in the form and in a saved file
+_PYTHON = {"choice": str, "flag": bool, "date": date | None, "whole": int | None, "number": float | None,
+           "money": float | None, "salaries": list[float | None]}
+
+
+def salary_ceiling(system: str | None) -> Decimal:
+    """The largest salary the form takes for a member of `system` (a plan or a system): a month for
+    teachers, whose history and average are monthly; a year for government employees."""
+    return MAX_MONTHLY_SALARY if system == "teachers" else MAX_ANNUAL_SALARY
+
+
+@dataclass(frozen=True)
+class Field:
+    """One input. Kinds: "choice" (one of `options`, saved as that text), "flag" (saved as true or
+    false), "date" (typed day/month/year, saved as "YYYY-MM-DD" or null), "whole", "number" and "money"
+    (typed, saved as a JSON number or null), "salaries" (the salary history table, saved as a list of
+    numbers, null for an empty cell)."""
+
+    key: str
+    kind: str
+    default: Any                     # a form value's when not given (`FormValues`); None keeps a parameter's default
+    example: Any                     # the example member's
+    label: tuple[str, ...]           # text keys of its label in the form (a saved file's messages name it so)
+    options: tuple[str, ...] = ()    # a choice's values
+    place: str = ""                  # the form field (`PLACES`) a message about what was typed shows under
+    low: Decimal | None = None
+    high: Decimal | None = None      # the salary history: the highest any plan takes (see `salary_ceiling`)
+    above_low: bool = False          # the low bound itself is refused (a salary of $0)
+    sample: str = ""                 # how to write it, shown when the text is not understood
+    required: bool = False           # the member must fill it in when the form asks for it
+    attr: str = ""                   # its name in `FormValues`, when not its key
+
+    @property
+    def name(self) -> str:
+        """Its name in `FormValues`."""
+        return self.attr or self.key
+
+    @property
+    def typed(self) -> bool:
+        return self.kind in TYPED
+
+    @property
+    def python_type(self) -> Any:
+        return _PYTHON[self.kind]
+
+
+@dataclass(frozen=True)
+class Place:
+    """A form field messages show under: its label, whether it is under *Avanzado*, and the estimator's
+    fields whose messages show there."""
+
+    name: str
+    label: tuple[str, ...]
+    advanced: bool = False
+    estimator: tuple[str, ...] = ()
+
+
+def _percent(plan: str, parameter: str) -> float:
+    """A named assumption's default, in percent, as the form shows it."""
+    return float(default_values(plan)[parameter] * 100)
+
+
+D = Decimal
+_YEARS, _MONTHS = ("input.years",), ("input.months",)
+
+FIELDS: tuple[Field, ...] = (
+    Field("system", "choice", "government", "government", ("input.system",), options=("government", "teachers")),
+    Field("entry_date", "date", None, date(1989, 8, 1), ("input.entry_date",), place="entry_date",
+          sample="01/08/1989", required=True),
+    Field("group", "choice", "general", "general", ("input.group",), options=GROUPS),
+    Field("birth_date", "date", None, date(1970, 2, 15), ("input.birth_date",), place="birth_date",
+          sample="15/02/1970", required=True),
+    Field("status", "choice", "active", "active", ("input.status",), options=("active", "separated")),
+    Field("separation_date", "date", None, None, ("input.separation_date",), place="separation_date",
+          sample="30/06/2020", required=True),
+    Field("service_years", "whole", 0, 27, ("input.service", *_YEARS), place="service", low=D(0), high=D(80),
+          sample="27", required=True),
+    Field("service_months", "whole", 0, 0, ("input.service", *_MONTHS), place="service", low=D(0), high=D(11),
+          sample="6", required=True),
+    Field("salary_mode", "choice", "average", "average", ("input.salary_mode",), options=("average", "history")),
+    Field("average_annual", "money", None, 36000.0, ("input.average_annual",), place="average", low=D(0),
+          high=MAX_ANNUAL_SALARY, above_low=True, sample="36,000.50", required=True),
+    Field("average_monthly", "money", None, 2500.0, ("input.average_monthly",), place="average", low=D(0),
+          high=MAX_MONTHLY_SALARY, above_low=True, sample="2,500.00", required=True),
+    Field("history_rows", "salaries", (), (), ("input.history_salary",), place="history", low=D(0),
+          high=MAX_ANNUAL_SALARY, attr="history"),
+    Field("retire_years", "whole", 0, 58, ("input.retire", *_YEARS), place="retire", low=D(EARLIEST_WORKING_AGE),
+          high=D(OLDEST_AGE), sample="58", required=True),
+    Field("retire_months", "whole", 0, 0, ("input.retire", *_MONTHS), place="retire", low=D(0), high=D(11),
+          sample="0", required=True),
+    Field("coordinated", "flag", False, True, ("input.coordinated",)),
+    Field("social_security", "money", None, None, ("input.social_security",), place="social_security", low=D(0),
+          high=MAX_SOCIAL_SECURITY_MONTHLY, sample="1,200"),
+    Field("shortfall", "flag", False, False, ("input.shortfall",)),
+    Field("june_1960", "flag", False, False, ("input.june_1960",)),
+    Field("refunded", "flag", False, False, ("input.refunded",)),
+    Field("disability", "flag", False, False, ("limits.disability_input",)),
+    Field("both_systems", "flag", False, False, ("limits.both_systems_input",)),
+    Field("freeze", "flag", False, False, ("limits.freeze",)),
+    Field("growth_pct", "number", 0.0, 0.0, ("input.growth",), place="growth", low=D(-10), high=D(20), sample="2.5"),
+    Field("reduction_mode", "choice", "assumed", "assumed", ("input.reduction_mode",), options=("assumed", "board")),
+    Field("reduction_per_year_pct", "number", None, _percent("ley447", "early_reduction_per_year"),
+          ("input.reduction_per_year",), place="reduction_per_year", low=D(0), high=D(100), sample="6"),
+    Field("board_factor", "number", None, None, ("input.board_factor",), place="board_factor", low=D(0), high=D(1),
+          sample="0.8500"),
+    Field("contribution_rate_pct", "number", None, _percent("teachers", "teachers_contribution_rate"),
+          ("input.contribution_rate",), place="contribution_rate", low=D(0), high=D(100), sample="9"),
+    Field("merit_55_pct", "number", None, _percent("ley447", "merit_pct_55_plus"), ("input.merit_55",),
+          place="merit_55", low=D(0), high=D(100), sample="75"),
+    Field("merit_under_55_pct", "number", None, _percent("ley447", "merit_pct_under_55"), ("input.merit_under_55",),
+          place="merit_under_55", low=D(0), high=D(100), sample="65"),
+)
+FIELD: dict[str, Field] = {f.key: f for f in FIELDS}
+
+# Where messages show, in the form's order.
+PLACES: tuple[Place, ...] = (
+    Place("entry_date", ("input.entry_date",)),
+    Place("birth_date", ("input.birth_date",), estimator=("age",)),
+    Place("separation_date", ("input.separation_date",), estimator=("separation_age",)),
+    Place("service", ("input.service",), estimator=("service_years",)),
+    Place("average", ("input.salary_mode",), estimator=("average_salary", "average_monthly_salary")),
+    Place("history", ("input.history_salary",)),
+    Place("retire", ("input.retire",)),
+    Place("social_security", ("input.social_security",), estimator=("social_security_monthly",)),
+    Place("growth", ("input.growth",), advanced=True),
+    Place("reduction_per_year", ("input.reduction_per_year",), advanced=True,
+          estimator=("assumptions.early_reduction_per_year",)),
+    Place("board_factor", ("input.board_factor",), advanced=True, estimator=("assumptions.reduction_factor",)),
+    Place("contribution_rate", ("input.contribution_rate",), advanced=True,
+          estimator=("assumptions.teachers_contribution_rate",)),
+    Place("merit_55", ("input.merit_55",), advanced=True, estimator=("assumptions.merit_pct_55_plus",)),
+    Place("merit_under_55", ("input.merit_under_55",), advanced=True, estimator=("assumptions.merit_pct_under_55",)),
+)
+
+
+def _fresh(value: Any) -> Any:
+    """A value to hand out: a list of its own (never one shared by every session)."""
+    return list(value) if isinstance(value, (list, tuple)) else value
+
+
+def example_values(fields: Iterable[Field] = FIELDS) -> dict[str, Any]:
+    """The example member's inputs, by key."""
+    return {f.key: _fresh(f.example) for f in fields}
+
+
+def form_values_class(fields: Iterable[Field] = FIELDS) -> type:
+    """The form's values as a dataclass: one attribute a field, with its default, and `problems`."""
+    attributes: list[tuple[str, Any, Any]] = [
+        (f.name, f.python_type, dataclasses.field(default_factory=list) if f.kind == "salaries"
+         else dataclasses.field(default=f.default)) for f in fields]
+    # What could not be read from the form's text boxes, by key (`ui.entry.sync`): "empty", "not_number",
+    # "range", … The field's value is then None.
+    attributes.append(("problems", dict[str, str], dataclasses.field(default_factory=dict)))
+    cls = dataclasses.make_dataclass("FormValues", attributes, namespace={
+        "__doc__": "The form's values: one attribute a field of `FIELDS`, and what could not be read."})
+    cls.__module__ = __name__  # pickled and shown as ui.fields.FormValues
+    return cls
+
+
+FormValues = form_values_class()
+
+
+def form_values(inputs: Mapping[str, Any], fields: Iterable[Field] = FIELDS, cls: type | None = None) -> Any:
+    """The form values of `inputs`, keyed as the session and a saved file key them (the salary history
+    under "history_rows"); an input not there keeps its default."""
+    return (cls or FormValues)(**{f.name: inputs[f.key] for f in fields if f.key in inputs})
