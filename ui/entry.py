@@ -20,8 +20,8 @@ from typing import Any, MutableMapping
 
 from estimator.numbers import money
 
-from .fields import (FIELDS, MAX_ANNUAL_SALARY, MAX_MONTHLY_SALARY, MAX_SOCIAL_SECURITY_MONTHLY,  # noqa: F401
-                     OLDEST_AGE, Field)  # the ranges, read here and by the saved-file reader
+from .fields import FIELDS, Field
+from .fields import MAX_ANNUAL_SALARY, MAX_MONTHLY_SALARY, MAX_SOCIAL_SECURITY_MONTHLY, OLDEST_AGE  # noqa: F401 (the form's bounds, also named from here)
 from .text import ui_text
 
 # The fields typed as text, each with its kind, its range and where its message shows (`ui/fields.py`);
