@@ -151,10 +151,10 @@ ROWS = ("plan", "group", "age", "separation_age", "service_years", "average", "c
 DEFAULTS = Scenario.model_fields
 
 
-def comparison_inputs(scenarios: list[Scenario], lang: str) -> list[tuple[str, list[str]]]:
+def comparison_inputs(scenarios: list[Scenario], lang: str, always: tuple[str, ...] = ALWAYS) -> list[tuple[str, list[str]]]:
     """The inputs of several scenarios side by side, in words: one row per input (the plan, the ages,
-    the service and the average always; any other input that some scenario sets), then every
-    assumption some scenario changes ("el valor por defecto" where another does not)."""
+    the service and the average always, and any of `always`; any other input that some scenario sets),
+    then every assumption some scenario changes ("el valor por defecto" where another does not)."""
     rows: list[tuple[str, list[str]]] = []
     for name in ROWS:
         if name == "average":
@@ -164,7 +164,7 @@ def comparison_inputs(scenarios: list[Scenario], lang: str) -> list[tuple[str, l
         if name == "separation_age":
             if not any(s.left_service_early for s in scenarios):
                 continue
-        elif name not in ALWAYS and all(v == DEFAULTS[name].default for v in values):
+        elif name not in ALWAYS + always and all(v == DEFAULTS[name].default for v in values):
             continue
         rows.append((t(f"report.field.{name}", lang), [field_value(name, v, lang) for v in values]))
     given = [s.assumptions.given() for s in scenarios]

@@ -9,6 +9,7 @@ from estimator.engine import rules_of
 from estimator.parameters import RENDER_BY_UNIT, definitions
 from estimator.texts import t
 from ui.frame import frame
+from ui.look import table
 from ui.text import ui_text
 
 lang = frame()
@@ -31,6 +32,7 @@ for plan in ("teachers", "ley447", "ley1"):
                      "_assumption": spec.assumption})
     frame_ = pd.DataFrame(rows)
     st.subheader(say("assumptions"))
-    st.dataframe(frame_[frame_["_assumption"]].drop(columns="_assumption"), hide_index=True)
+    table(frame_[frame_["_assumption"]].drop(columns="_assumption"), f"assumptions_{plan}", hide_index=True)
     st.subheader(say("parameters"))
-    st.dataframe(frame_[~frame_["_assumption"]].drop(columns=["_assumption", say("col_source")]), hide_index=True)
+    table(frame_[~frame_["_assumption"]].drop(columns=["_assumption", say("col_source")]), f"parameters_{plan}",
+          hide_index=True)

@@ -187,11 +187,15 @@ def test_key_dates_and_lifetime_view(app):
 
 
 def test_session_mode_enlarges_type(app):
-    styles = lambda: [e.proto.body for e in app.get("html") if "1.25rem" in e.proto.body]  # noqa: E731
+    """The root font size grows (every size Streamlit gives in rem follows it: tests/browser/test_look.py
+    measures them), and the charts are built with the same factor."""
+    from ui.look import SESSION_SCALE, session_css
+
+    styles = lambda: [e.proto.body for e in app.get("html") if e.proto.body == session_css()]  # noqa: E731
     assert styles() == []
     app.toggle(key="session_mode").set_value(True).run()
     assert not app.exception
-    assert any("1.25rem" in style for style in styles())
+    assert styles() and "font-size: 20px" in session_css() and SESSION_SCALE == 1.25
 
 
 def test_saved_inputs_load_back_into_the_form(app):

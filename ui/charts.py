@@ -225,9 +225,24 @@ def _callouts(points: list[tuple[object, float, float]], texts: list[str], y_max
     return annotations, top, band
 
 
-def _figure(traces: list[dict], layout: dict) -> go.Figure:
-    """One figure built at once from plain dicts (adding traces and lines one by one is ten times slower)."""
-    return go.Figure({"data": traces, "layout": layout})
+def _figure(traces: list[dict], layout: dict, scale: float = 1.0) -> go.Figure:
+    """One figure built at once from plain dicts (adding traces and lines one by one is ten times slower).
+    `scale` above 1 (session mode) draws every text and the figure's height that much larger."""
+    return go.Figure({"data": traces, "layout": _scaled(layout, scale) if scale != 1 else layout})
+
+
+def _scaled(layout: dict, scale: float) -> dict:
+    """The layout with its fonts (plotly's default 12 px, the legend's, the hover's, the labels') and its
+    height `scale` times larger; labels stay where they are in the data."""
+    font = lambda f: {**(f or {}), "size": round((f or {}).get("size", 12) * scale, 1)}  # noqa: E731
+    layout = {**layout, "font": font(layout.get("font"))}
+    for part in ("legend", "hoverlabel"):
+        if part in layout:
+            layout[part] = {**layout[part], "font": font(layout[part].get("font"))}
+    layout["annotations"] = [{**a, "font": font(a.get("font"))} for a in layout.get("annotations", [])]
+    if "height" in layout:
+        layout["height"] = round(layout["height"] * scale)
+    return layout
 
 
 def _line_layout(x_title: str, lang: str, top: float, height: int, annotations: list | None = None,
@@ -267,7 +282,7 @@ def _guides(xs: list[float]) -> list[dict]:
 
 # --- the charts ----------------------------------------------------------------------------------------
 
-def age_chart(member: Member, lang: str) -> Chart:
+def age_chart(member: Member, lang: str, scale: float = 1.0) -> Chart:
     """(a) the monthly pension by retirement age, service growing with each year worked; under
     coordination, also what the System pays from 65 (and with Social Security, when known)."""
     ages = ages_for(member)
@@ -320,7 +335,7 @@ def age_chart(member: Member, lang: str) -> Chart:
                           _guides([xs[j.index] for j in jumps]))
     alt = ui_text("chart.by_age_alt", lang, start=age_label(ages[0], lang), end=age_label(ages[-1], lang),
                   chosen=age_label(chosen, lang), amount=money(chosen_amount or 0)) + _notes_alt(notes, lang)
-    return Chart(_figure(traces, layout), _rows(result, lang, per="age"), alt, notes=notes)
+    return Chart(_figure(traces, layout, scale), _rows(result, lang, per="age"), alt, notes=notes)
 
 
 def _height(traces: list[dict], band: int) -> int:
@@ -381,7 +396,7 @@ def thresholds(member: Member, ages: list[Fraction], lang: str) -> list[tuple[Fr
     return sorted(marks.items())
 
 
-def service_chart(member: Member, lang: str) -> Chart:
+def service_chart(member: Member, lang: str, scale: float = 1.0) -> Chart:
     """(b) the pension at the chosen age by additional credited service."""
     extras = [Fraction(m, 12) for m in range(0, MAX_EXTRA_YEARS * 12 + 1)]
     result = grid(member.situation, [member.planned_age], extras)
@@ -407,10 +422,10 @@ def service_chart(member: Member, lang: str) -> Chart:
     layout = _line_layout(ui_text("chart.service_axis", lang), lang, top, _height(traces, band), annotations,
                           _guides([xs[j.index] for j in jumps]))
     alt = ui_text("chart.by_service_alt", lang, age=age, end=MAX_EXTRA_YEARS, amount=money(column[0][1]))
-    return Chart(_figure(traces, layout), _rows(result, lang, per="extra"), alt + _notes_alt(notes, lang), notes=notes)
+    return Chart(_figure(traces, layout, scale), _rows(result, lang, per="extra"), alt + _notes_alt(notes, lang), notes=notes)
 
 
-def heat_chart(member: Member, lang: str) -> Chart:
+def heat_chart(member: Member, lang: str, scale: float = 1.0) -> Chart:
     """(c) retirement age × additional service, whole years around the chosen age; the chosen cell
     (the chosen age, no additional service) marked."""
     ages = heat_ages(member)
@@ -454,7 +469,7 @@ def heat_chart(member: Member, lang: str) -> Chart:
     rows = _rows(result, lang, per="both")
     table = [{**row, **{k: (money(v) if v is not None else "—") for k, v in row.items() if k in _money_columns(lang)}}
              for row in rows]
-    return Chart(_figure([trace, star], layout), rows, alt, table=table)
+    return Chart(_figure([trace, star], layout, scale), rows, alt, table=table)
 
 
 def _money_columns(lang: str) -> set[str]:
@@ -497,7 +512,7 @@ def date_ticks(first: date, last: date, lang: str, most: int = 4) -> tuple[list[
     return [d.isoformat() for d in days], [month_label(d, lang) for d in days]
 
 
-def key_dates_chart(dates, lang: str) -> Chart:
+def key_dates_chart(dates, lang: str, scale: float = 1.0) -> Chart:
     """A timeline of the key dates, each with its monthly pension and what happens then in words."""
     points = [d for d in dates if d.when is not None]
     names = [rule_name(d.rule, lang) if d.kind == "rule" else ui_text("result.coordination_after", lang)
@@ -533,4 +548,4 @@ def key_dates_chart(dates, lang: str) -> Chart:
     alt = ui_text("dates.chart_alt", lang, count=len(points),
                   first=date_label(points[0].when, lang) if points else "—",
                   last=date_label(points[-1].when, lang) if points else "—")
-    return Chart(_figure([trace], layout), rows, alt, notes=labels)
+    return Chart(_figure([trace], layout, scale), rows, alt, notes=labels)

@@ -1,18 +1,21 @@
 """The comparison page: up to four scenarios side by side, the difference from the first and why in words,
 and scenarios added from saved files — with the estimate page's honest limits: a case these rules do not
 answer (disability, service in both systems, a refund, a teacher who left before the pension starts) is
-never shown a number."""
+never shown a number. Each column shows the scenario's result, its inputs in words (those that differ from
+the first scenario's in bold, marked in words), the reasons for the difference, and its "Quitar" button
+at the bottom, level with the others."""
 
 from __future__ import annotations
 
 from datetime import date
 from fractions import Fraction
+from html import escape
 from typing import Any
 
 import streamlit as st
 
 from estimator import Scenario, estimate, read_scenario
-from estimator.compare import difference_reasons, plan_name  # the same words as the comparison report
+from estimator.compare import comparison_inputs, difference_reasons  # the same words as the comparison report
 from estimator.numbers import money
 from estimator.projection import scenario_at
 from estimator.texts import t
@@ -21,7 +24,7 @@ from .fields import FormValues
 from .form import current_values, whole_box
 from .formatting import age_label
 from .limits import limits
-from .look import page_css
+from .look import compare_css, page_css
 from .member import build_member
 from .plain import alert, one_line
 from .report_download import comparison_report
@@ -146,32 +149,72 @@ def _files_uploaded(lang: str, key: str) -> None:
     state[NOTES] = add_saved_files(state["comparison"], files, date.today(), lang)
 
 
+def input_rows(scenarios: list[Scenario], lang: str) -> list[tuple[str, list[str], list[bool]]]:
+    """Each input of the scenarios in words (plan, group, age at start, service in years and months, average,
+    coordination, then the assumptions), with, for each scenario, whether it differs from the first's."""
+    always = ("group", "coordinated") if any(s.plan != "teachers" for s in scenarios) else ()
+    rows = comparison_inputs(scenarios, lang, always=always)
+    if not any(s.assumptions.given() for s in scenarios):
+        rows.append((ui_text("compare_view.assumptions", lang),
+                     [ui_text("compare_view.assumptions_default", lang)] * len(scenarios)))
+    return [(label, values, [k > 0 and value != values[0] for k, value in enumerate(values)])
+            for label, values in rows]
+
+
+def input_html(label: str, value: str, differs: bool, lang: str) -> str:
+    """One input of a scenario, as a term and its value; one that differs from the first scenario's is bold
+    and says so in words (not by colour alone)."""
+    if differs:
+        mark = escape(ui_text("compare_view.differs", lang))
+        return (f'<dl class="compare-input differs"><dt>{escape(label)}</dt>'
+                f'<dd><strong>{escape(value)}</strong> <span class="mark">≠ {mark}</span></dd></dl>')
+    return f'<dl class="compare-input"><dt>{escape(label)}</dt><dd>{escape(value)}</dd></dl>'
+
+
 def _columns(comparison: list[dict], lang: str) -> None:
+    """One column per scenario, each with the same parts in the same order — its result, its inputs one by
+    one, why it differs, its "Quitar" button — so that on a wide screen each part sits level with the same
+    part of the other columns (`ui.look.compare_css`)."""
     say = lambda key, **kw: ui_text(f"compare.{key}", lang, **kw)  # noqa: E731
     scenarios = [read_scenario(data, lang) for data in comparison]
     answers = [estimate(s, lang, find_earliest=False) for s in scenarios]
     uncovered = [scenario_limits(s, lang) for s in scenarios]
     base_has_number = not uncovered[0]
-    for index, (column, scenario, answer) in enumerate(zip(st.columns(len(scenarios)), scenarios, answers)):
+    rows = input_rows(scenarios, lang)
+    if len(scenarios) > 1:
+        st.caption(ui_text("compare_view.base", lang))
+    st.html(compare_css(parts=len(rows) + 5))
+    with st.container(key="compare_columns"):
+        columns = st.columns(len(scenarios), gap="medium")
+    for index, (column, scenario, answer) in enumerate(zip(columns, scenarios, answers)):
         with column:
             st.markdown(f"### {say('scenario', n=index + 1)}")
-            st.caption(f"{plan_name(scenario.plan, lang)} · {age_label(scenario.age, lang)}")
-            if uncovered[index]:  # never a number: who can answer instead
-                st.warning(ui_text("limits.not_covered", lang), icon="🚫")
-                for message in uncovered[index]:
-                    st.markdown(f"- {message}")
-            else:
-                delta = money(answer.monthly_pension - answers[0].monthly_pension) if index and base_has_number else None
-                st.metric(ui_text("result.monthly", lang, age=age_label(scenario.age, lang)),
-                          money(answer.monthly_pension), delta=delta)
-                st.markdown(t(f"rule.{answer.rule}", lang) if answer.rule else say("none"))
-                if answer.coordination is not None:
-                    st.caption(f"{ui_text('result.coordination_after', lang)}: "
-                               f"{money(answer.coordination.monthly_pension_from_65)}")
-                if index and base_has_number:
+            with st.container(key=f"compare_result_{index}"):
+                if uncovered[index]:  # never a number: who can answer instead
+                    st.warning(ui_text("limits.not_covered", lang), icon="🚫")
+                    for message in uncovered[index]:
+                        st.markdown(f"- {message}")
+                else:
+                    delta = (money(answer.monthly_pension - answers[0].monthly_pension)
+                             if index and base_has_number else None)
+                    st.metric(ui_text("result.monthly", lang, age=age_label(scenario.age, lang)),
+                              money(answer.monthly_pension), delta=delta)
+                    st.markdown(t(f"rule.{answer.rule}", lang) if answer.rule else say("none"))
+                    if answer.coordination is not None:
+                        st.caption(f"{ui_text('result.coordination_after', lang)}: "
+                                   f"{money(answer.coordination.monthly_pension_from_65)}")
+            st.markdown(f"**{ui_text('compare_view.inputs', lang)}**")
+            for label, values, differs in rows:
+                st.html(input_html(label, values[index], differs[index], lang))
+            with st.container(key=f"compare_reasons_{index}"):
+                if index == 0:
+                    st.caption(ui_text("compare_view.base_column", lang))
+                elif base_has_number and not uncovered[index]:
                     st.markdown(f"**{say('difference')}**")
-                    for reason in difference_reasons(scenarios[0], answers[0], scenario, answer, lang):
-                        st.markdown(f"- {reason}".replace("$", "\\$"))
-            if st.button(say("remove"), key=f"remove_{index}"):
+                    st.markdown("\n".join(f"- {reason}" for reason in difference_reasons(
+                        scenarios[0], answers[0], scenario, answer, lang)).replace("$", "\\$"))
+                else:
+                    st.caption(ui_text("compare_view.no_reasons", lang))
+            if st.button(say("remove", n=index + 1), key=f"remove_{index}"):
                 comparison.pop(index)
                 st.rerun()

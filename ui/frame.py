@@ -9,6 +9,7 @@ import streamlit as st
 from estimator.texts import LANGUAGES
 
 from .forget import clear_control
+from .look import frame_css, session_css, session_scale
 from .state import ensure_defaults
 from .text import ui_text
 
@@ -36,9 +37,9 @@ def frame() -> str:
         st.caption(ui_text("app.privacy", lang))
     # Streamlit writes <html lang="en">; set it to the user's language (allow-listed value only).
     st.html(f"<script>{lang_script(lang)}</script>", unsafe_allow_javascript=True)
-    if st.session_state.get("session_mode"):
-        st.html("<style>html, .stApp, .stMarkdown p, label, .stMetric {font-size: 1.25rem !important;}"
-                " [data-testid='stMetricValue'] {font-size: 3.2rem !important;}</style>")
+    st.html(frame_css())  # the focus ring, the title near the top
+    if st.session_state.get("session_mode"):  # everything larger by one factor, for a shared screen
+        st.html(session_css(session_scale(st.session_state)))
     return lang
 
 

@@ -1,13 +1,94 @@
-"""The page's own styles: labels shown whole, the answer's summary on narrow screens, and the file
-uploaders' English instructions replaced by the member's language (Streamlit has no setting for them)."""
+"""The page's own styles: labels shown whole, the answer's summary on narrow screens, the file uploaders'
+English instructions replaced by the member's language (Streamlit has no setting for them); on every page
+a focus ring that is not the error colour and the title near the top; and session mode's larger type."""
 
 from __future__ import annotations
 
 import json
+from typing import Any
+
+import streamlit as st
 
 from .text import ui_text
 
 NARROW = 640  # px: below this width Streamlit stacks columns, so the answer comes after the form
+FOCUS = "#0b4f8a"  # the focus ring: dark blue (7.9:1 on white), never the crimson of errors and the accent
+CHOSEN = "#8c1823"  # the chosen option's type: the accent darkened, 6.2:1 on its hovered tint
+SESSION_SCALE = 1.25  # session mode: every size drawn from the root font size, and the charts' fonts, × this
+BASE_PX = 16  # Streamlit's root font size (theme.baseFontSize): its sizes are rem, so all follow the root
+
+
+def session_scale(state) -> float:
+    """How much larger the type is drawn: SESSION_SCALE in session mode, else 1."""
+    return SESSION_SCALE if state.get("session_mode") else 1.0
+
+
+def frame_css() -> str:
+    """Styles for every page: a focus ring distinct from errors, and no empty band above the title."""
+    return f"""<style>
+/* Focus: a dark blue ring set off from the control. Streamlit draws it in the accent colour, which is the
+   crimson of errors and messages, so a field being edited looked wrong; errors keep crimson and their text. */
+:focus-visible:not(main) {{ outline: 3px solid {FOCUS} !important; outline-offset: 2px !important; box-shadow: none !important; }}
+[data-testid="stTextInputRootElement"]:focus-within, [data-testid="stTextAreaRootElement"]:focus-within,
+[data-testid="stNumberInputContainer"]:focus-within, [data-testid="stSelectbox"] [data-baseweb="select"] > div:focus-within {{
+  border-color: {FOCUS} !important; outline: 3px solid {FOCUS}; outline-offset: 2px;
+}}
+[data-testid="stTextInputField"]:focus-visible, [data-testid="stTextArea"] textarea:focus-visible,
+[data-testid="stSelectbox"] input:focus-visible {{ outline: none !important; }}
+/* Checkboxes, radios and toggles draw their own box: the ring goes round the box and its label. */
+label:has(> input:focus-visible), label:has(input[type="checkbox"]:focus-visible),
+label:has(input[type="radio"]:focus-visible) {{
+  outline: 3px solid {FOCUS}; outline-offset: 2px; border-radius: 0.25rem;
+}}
+/* The chosen language's crimson type a shade darker: 4.5:1 and more on the tint Streamlit puts under it when
+   it is hovered or focused (the accent itself gives 4.46:1 there). */
+[data-testid="stButtonGroup"] button[data-selected="true"], [data-testid="stButtonGroup"] button[data-selected="true"] p {{
+  color: {CHOSEN} !important;
+}}
+/* The title near the top: Streamlit leaves 6rem above the page's first line. */
+[data-testid="stMainBlockContainer"] {{ padding-top: 3rem !important; }}
+</style>"""
+
+
+def table(data: Any, name: str, **kwargs: Any) -> None:
+    """`st.dataframe` at the page's type size. Its canvas takes the root font size once, when it is first
+    drawn: the container's key follows session mode, so turning the mode on or off draws it anew."""
+    with st.container(key=f"{name}_{round(session_scale(st.session_state) * 100)}"):
+        st.dataframe(data, **kwargs)
+
+
+def compare_css(parts: int) -> str:
+    """The comparison's columns, each made of the same `parts` in the same order (ui/compare.py): on a wide
+    screen every part sits level with the same part of the other columns (a grid whose columns share its
+    rows), so the inputs line up row by row and the "Quitar" buttons in one row at the bottom; where the
+    columns stack (a phone) each scenario stays whole, its button last. Inputs that differ from the first
+    scenario's stand out with a bar and a tint besides their bold type and their words."""
+    block = '.st-key-compare_columns [data-testid="stHorizontalBlock"]'
+    column = f'{block} > [data-testid="stColumn"]'
+    return f"""<style>
+{column} [data-testid="stVerticalBlock"] {{ gap: 0.25rem; }}
+{column} [class*="st-key-compare_result_"], {column} [class*="st-key-compare_reasons_"] {{ margin: 0.25rem 0 0.75rem; }}
+{column} [class*="st-key-remove_"] {{ margin-top: auto; }}
+@media (min-width: {NARROW}px) {{
+  {block} {{ display: grid !important; grid-auto-flow: column; grid-auto-columns: minmax(0, 1fr);
+            grid-template-rows: repeat({parts}, auto); row-gap: 0.25rem; }}
+  {column} {{ grid-row: 1 / span {parts}; display: grid !important; grid-template-rows: subgrid;
+             width: auto !important; min-width: 0 !important; }}
+  {column} > [data-testid="stVerticalBlock"] {{ display: contents !important; }}
+  {column} [class*="st-key-remove_"] {{ align-self: end; }}
+}}
+dl.compare-input {{ margin: 0; padding: 0.2rem 0.4rem; border-left: 0.25rem solid transparent; }}
+dl.compare-input dt {{ font-size: 0.875rem; font-weight: 400; margin: 0; }}
+dl.compare-input dd {{ margin: 0; overflow-wrap: anywhere; }}
+dl.compare-input.differs {{ border-left-color: #8a5a00; background: #fff4d6; }}
+dl.compare-input .mark {{ font-size: 0.875rem; display: inline-block; }}
+</style>"""
+
+
+def session_css(scale: float = SESSION_SCALE) -> str:
+    """Session mode: the root font size grows, and with it every size Streamlit gives in rem — labels, what
+    is typed, amounts, bullets, tables, the steps, captions, the sidebar — all by the same factor."""
+    return f"<style>html {{ font-size: {BASE_PX * scale:g}px !important; }}</style>"
 
 
 def page_css(lang: str) -> str:

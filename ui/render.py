@@ -20,6 +20,7 @@ from . import charts
 from .explanation import assumption_note, steps_html
 from .form import whole_box
 from .formatting import age_label
+from .look import session_scale, table
 from .member import Member
 from .text import ui_text
 
@@ -71,9 +72,9 @@ def answer_view(member: Member, answer: Answer, lang: str) -> None:
     _steps(answer, lang)
     if answer.alternatives:
         st.markdown(f"**{tx('alternatives')}**")
-        st.dataframe(pd.DataFrame([{tx("alternative_rule"): t(f"rule.{a.rule}", lang),
-                                    tx("alternative_amount"): money(a.monthly_pension)} for a in answer.alternatives]),
-                     hide_index=True)
+        table(pd.DataFrame([{tx("alternative_rule"): t(f"rule.{a.rule}", lang),
+                             tx("alternative_amount"): money(a.monthly_pension)} for a in answer.alternatives]),
+              "alternatives_table", hide_index=True)
 
 
 def income_view(member: Member, answer: Answer, lang: str) -> None:
@@ -139,11 +140,11 @@ def charts_view(member: Member, lang: str) -> None:
         if not tab.open:
             continue
         with tab:
-            chart = build(member, lang)
+            chart = build(member, lang, scale=session_scale(st.session_state))
             st.plotly_chart(chart.figure, key=f"chart_{key}", alt=chart.alt, config={"displaylogo": False})
             st.caption(chart.alt)
             with st.expander(tx("table")):
-                st.dataframe(pd.DataFrame(chart.table or chart.rows), hide_index=True)
+                table(pd.DataFrame(chart.table or chart.rows), f"chart_table_{key}", hide_index=True)
                 st.download_button(tx("download"), data=chart.csv, file_name=f"pension_{key}.csv",
                                    mime="text/csv", key=f"download_{key}")
 
@@ -166,7 +167,7 @@ def key_dates_view(member: Member, lang: str) -> None:
         return
     for line in key_date_lines(dates, lang):  # one per day, the same sentences as the report's
         st.markdown(f"- {line}".replace("$", "\\$"))
-    chart = charts.key_dates_chart(dates, lang)
+    chart = charts.key_dates_chart(dates, lang, scale=session_scale(st.session_state))
     st.plotly_chart(chart.figure, key="chart_dates", alt=chart.alt, config={"displaylogo": False})
     st.caption(chart.alt)
 
@@ -198,7 +199,7 @@ def lifetime_view(member: Member, answer: Answer, lang: str) -> None:
             for row, (start, a) in zip(rows, choices):
                 row[tx("col_total_income", age=until)] = money(total_income_until(a, start, Fraction(until),
                                                                                  social_security))
-        st.dataframe(pd.DataFrame(rows), hide_index=True)
+        table(pd.DataFrame(rows), "lifetime_table", hide_index=True)
         (early_start, _), (late_start, _) = sorted(choices, key=lambda c: c[0])
         meeting = break_even((answer, member.planned_age), (other_answer, other_age))
         words = {"early": age_label(early_start, lang), "late": age_label(late_start, lang)}
