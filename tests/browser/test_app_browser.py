@@ -134,6 +134,33 @@ def test_how_it_was_calculated_lists_steps_with_their_law(page, app_url):
     expect(how.locator("strong", has_text=amount).first).to_be_visible()
 
 
+@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize("width, height", [(1366, 900), (390, 844)])
+def test_how_it_was_calculated_reads_without_sideways_scrolling(browser, app_url, lang, width, height):
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    try:
+        page.goto(f"{app_url}/" + ("?lang=English" if lang == "en" else ""))
+        title = "¿Cómo se calculó?" if lang == "es" else "How was it calculated?"
+        how = page.get_by_test_id("stExpander").filter(has_text=title)
+        how.get_by_text(title).click()
+        steps = how.locator("ol.calc-steps")
+        expect(steps.locator("li").first).to_be_visible()
+        # Every step, its arithmetic and its law inside the page's width: nothing to scroll sideways.
+        overflow = steps.evaluate("""list => {
+            const page = document.documentElement;
+            const box = list.getBoundingClientRect();
+            const items = [...list.querySelectorAll('li, li div')];
+            return {list: box.right - page.clientWidth, scroll: page.scrollWidth - page.clientWidth,
+                    widest: Math.max(...items.map(e => e.scrollWidth - e.clientWidth))};
+        }""")
+        assert overflow["list"] <= 1 and overflow["scroll"] <= 1 and overflow["widest"] <= 1, overflow
+        law = "Ley: Reglamento, Regla 18.2" if lang == "es" else "Law: Reglamento, Regla 18.2"
+        expect(how.get_by_text(law).first).to_be_visible()
+    finally:
+        context.close()
+
+
 def test_three_charts_each_with_a_table_of_numbers(page, app_url):
     open_app(page, app_url)
     amount = metric(page).get_by_test_id("stMetricValue")
