@@ -1,0 +1,215 @@
+"""The page's look, measured in a real browser: session mode makes the whole page larger together (what is
+drawn, not only the style written), the focus ring is not the error colour, no empty band above the title,
+and the comparison's columns line up at 1366×900 and 390×844."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from playwright.sync_api import Page, expect
+
+from ui.look import FOCUS
+
+from .test_app_browser import MONEY, metric, number_input, open_app, type_number
+
+pytestmark = pytest.mark.browser
+
+GROWTH = 1.2  # session mode draws each measured thing at least this much larger (the factor is 1.25)
+CRIMSON = "rgb(179, 32, 46)"  # the accent, and the colour of the error messages
+
+# What session mode must enlarge, each by a selector of the estimate page (the first match in the main area).
+MEASURED = {
+    "label": ".st-key-birth_date_text [data-testid='stWidgetLabel'] p",
+    "input": ".st-key-birth_date_text input",
+    "amount": "[data-testid='stMetricValue']",
+    "bullet": "[data-testid='stMarkdownContainer'] li",
+    "caption": "[data-testid='stCaptionContainer']",
+    "steps": "ol.calc-steps li",
+    "chart": ".js-plotly-plot .xtick text",
+}
+
+_SIZES = """([measured, table]) => {
+    const main = document.querySelector('[data-testid="stMain"]');
+    const out = {};
+    for (const [name, selector] of Object.entries(measured)) {
+        const element = main.querySelector(selector);
+        if (element === null) { out[name] = null; continue; }
+        const box = element.getBoundingClientRect();
+        out[name] = {font: parseFloat(getComputedStyle(element).fontSize), height: box.height};
+    }
+    // A table is drawn on a canvas: its font is in the grid's theme, and its rows' height in its box.
+    const grid = main.querySelector(table);
+    const themed = grid && [...grid.querySelectorAll('*')].find(e => e.style.getPropertyValue('--gdg-base-font-style'));
+    out.table = themed && {font: parseFloat(themed.style.getPropertyValue('--gdg-base-font-style').split(' ').pop()),
+                           height: grid.getBoundingClientRect().height};
+    out.privacy = parseFloat(getComputedStyle(
+        document.querySelector('[data-testid="stSidebar"] [data-testid="stCaptionContainer"]')).fontSize);
+    return out;
+}"""
+TABLE = ".st-key-lifetime_table_100 [data-testid='stDataFrame'], .st-key-lifetime_table_125 [data-testid='stDataFrame']"
+
+
+def settled(page: Page) -> None:
+    expect(page.get_by_test_id("stStatusWidget")).to_have_count(0)
+    expect(page.locator('[data-stale="true"]')).to_have_count(0)
+
+
+def open_section(page: Page, title: str) -> None:
+    """Open a collapsed section of the answer (an expander) by its title."""
+    summary = page.get_by_test_id("stMain").locator("details > summary", has_text=title).first
+    if summary.evaluate("s => !s.parentElement.open"):
+        summary.click()
+
+
+def sizes(page: Page) -> dict:
+    return page.evaluate(_SIZES, [MEASURED, TABLE])
+
+
+def test_session_mode_draws_the_whole_page_larger(page, app_url):
+    page.set_viewport_size({"width": 1366, "height": 900})
+    open_app(page, app_url)
+    expect(metric(page).get_by_test_id("stMetricValue")).to_have_text(MONEY)
+    settled(page)
+    open_section(page, "¿Cómo se calculó?")
+    expect(page.locator("ol.calc-steps li").first).to_be_visible()
+    if page.locator(".js-plotly-plot").count() == 0:  # the charts wait in a section of their own
+        open_section(page, "Ver los gráficos")
+    expect(page.locator(".js-plotly-plot .xtick text").first).to_be_visible()
+    open_section(page, "Vista de por vida")  # its table: the payments added up, two rows
+    expect(page.get_by_test_id("stMain").locator(TABLE).first).to_be_visible()
+    settled(page)
+    before = sizes(page)
+    assert all(before.values()), before
+
+    page.get_by_test_id("stSidebar").get_by_text("Modo de sesión (letra grande)").click()
+    expect(page.locator("html")).to_have_css("font-size", "20px")
+    settled(page)
+    expect(page.locator("ol.calc-steps li").first).to_be_visible()
+    expect(page.locator(".js-plotly-plot .xtick text").first).to_be_visible()
+    for _ in range(20):  # the chart and the table are redrawn after the rest: give them a few seconds
+        after = sizes(page)
+        grown = {name: round(after[name]["font"] / before[name]["font"], 2) for name in (*MEASURED, "table")}
+        if all(ratio >= GROWTH for ratio in grown.values()):
+            break
+        page.wait_for_timeout(250)
+    assert all(ratio >= GROWTH for ratio in grown.values()), f"{grown}\n{before}\n{after}"
+    # What takes room grows with its type: the typed box, the amount, the label's line, the table's rows.
+    taller = {name: round(after[name]["height"] / before[name]["height"], 2)
+              for name in ("label", "input", "amount", "table")}
+    assert all(ratio >= GROWTH for ratio in taller.values()), taller
+    # One factor for everything: the privacy note grows like the rest, not out of proportion.
+    assert GROWTH <= after["privacy"] / before["privacy"] <= 1.3
+
+
+def outline(page: Page, selector: str) -> dict:
+    return page.locator(selector).first.evaluate(
+        "e => { const s = getComputedStyle(e); return {color: s.outlineColor, style: s.outlineStyle,"
+        " offset: s.outlineOffset, width: s.outlineWidth, border: s.borderTopColor}; }")
+
+
+def rgb(hex_colour: str) -> str:
+    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+    return f"rgb({r}, {g}, {b})"
+
+
+def test_focus_is_a_blue_ring_and_errors_stay_crimson_with_their_message(page, app_url):
+    page.set_viewport_size({"width": 1366, "height": 900})
+    open_app(page, app_url)
+    expect(metric(page).get_by_test_id("stMetricValue")).to_have_text(MONEY)
+    settled(page)
+    service = number_input(page, "service_years", "años")
+    service.focus()
+    ring = outline(page, ".st-key-service_years_text [data-testid='stTextInputRootElement']")
+    assert ring["style"] == "solid" and ring["color"] == rgb(FOCUS) and ring["offset"] == "2px", ring
+    assert ring["border"] != CRIMSON, "a field being edited must not look like a field in error"
+
+    type_number(service, "abc")  # refused: the message under the field, in crimson's alert
+    message = page.get_by_test_id("stMain").get_by_role("alert").filter(has_text="años de servicio")
+    expect(message.first).to_be_visible()
+    expect(metric(page)).to_have_count(0)
+    assert message.first.evaluate("e => getComputedStyle(e).color") != rgb(FOCUS)
+
+    page.get_by_test_id("stSidebar").get_by_role("button", name=re.compile("^Borrar todo")).focus()
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")  # reached with the keyboard: :focus-visible
+    button = outline(page, "[data-testid='stSidebar'] button:focus-visible")
+    assert button["style"] == "solid" and button["color"] == rgb(FOCUS) and button["offset"] == "2px", button
+
+
+@pytest.mark.parametrize("width, height", [(1366, 900), (390, 844)])
+def test_no_empty_band_above_the_title(page, app_url, width, height):
+    page.set_viewport_size({"width": width, "height": height})
+    open_app(page, app_url, "Reglas_y_supuestos")
+    title = page.get_by_test_id("stMain").get_by_role("heading", level=1)
+    expect(title).to_have_text("Reglas y supuestos")
+    settled(page)
+    header = page.get_by_test_id("stHeader").bounding_box()
+    top = title.evaluate("h => { const r = document.createRange(); r.selectNodeContents(h);"
+                         " return r.getBoundingClientRect().top; }")
+    assert header["y"] + header["height"] <= top <= 100, (header, top)  # below the bar, well above 6rem + padding
+
+
+def add_scenarios(page: Page) -> None:
+    """Three scenarios from the estimate page: the example, at 62, and at 62 with 30 years outside coordination."""
+    add = page.get_by_role("button", name="Añadir este escenario a la comparación")
+    expect(metric(page).get_by_test_id("stMetricValue")).to_have_text(MONEY)
+    for count, change in enumerate((None, ("retire_years", "62"), ("service_years", "30")), start=1):
+        if change:
+            type_number(number_input(page, change[0], "años"), change[1])
+            expect(metric(page).get_by_test_id("stMetricValue")).to_have_text(MONEY)
+        if count == 3:
+            box = page.locator(".st-key-coordinated").get_by_role("checkbox")
+            page.locator(".st-key-coordinated label").first.click()  # the label takes the click
+            expect(box).not_to_be_checked()
+            settled(page)
+        add.click()
+        expect(page.get_by_text(f"Escenario añadido a la comparación ({count} de 4).")).to_be_visible()
+        settled(page)
+
+
+def tops(locator) -> list[float]:
+    return [box["y"] for box in (locator.nth(i).bounding_box() for i in range(locator.count()))]
+
+
+@pytest.mark.parametrize("width, height", [(1366, 900), (390, 844)])
+def test_the_comparison_shows_each_scenarios_inputs_and_what_differs(page, app_url, width, height):
+    page.set_viewport_size({"width": 1366, "height": 900})
+    open_app(page, app_url)
+    add_scenarios(page)
+    page.get_by_test_id("stSidebar").get_by_role("link", name="Comparar escenarios").click()
+    columns = page.locator(".st-key-compare_columns [data-testid='stColumn']")
+    expect(columns).to_have_count(3)
+    page.set_viewport_size({"width": width, "height": height})
+    settled(page)
+
+    for n, column in enumerate(columns.all(), start=1):
+        expect(column.get_by_role("heading", name=f"Escenario {n}")).to_be_visible()
+        for label in ("Plan de retiro", "Grupo", "Edad al comenzar la pensión", "Años de servicio acreditado",
+                      "Salario promedio", "Plan Coordinado con el Seguro Social", "Supuestos"):
+            expect(column.locator("dt", has_text=label)).to_have_count(1)
+    # What differs from scenario 1 is bold and said in words (not by colour alone); nothing in scenario 1 is.
+    expect(columns.nth(0).locator(".differs")).to_have_count(0)
+    age = columns.nth(1).locator("dl.differs", has_text="Edad al comenzar la pensión")
+    expect(age.locator("strong")).to_have_text("62 años")
+    expect(age).to_contain_text("≠ distinto del escenario 1")
+    expect(columns.nth(2).locator("dl.differs", has_text="Plan Coordinado")).to_contain_text("no")
+    expect(columns.nth(1)).to_contain_text("Comienza a los 62 años en lugar de a los 58 años.")  # the reasons
+
+    remove = page.get_by_role("button", name=re.compile(r"^Quitar el escenario \d$"))
+    expect(remove).to_have_count(3)
+    page_width = page.evaluate("document.documentElement.clientWidth")
+    assert page.get_by_test_id("stMain").evaluate("m => m.scrollWidth <= m.clientWidth + 1"), "wider than the screen"
+    if width >= 640:  # side by side: the buttons in one row, each input level with the same input elsewhere
+        assert max(tops(remove)) - min(tops(remove)) <= 1, tops(remove)
+        for label in ("Edad al comenzar la pensión", "Salario promedio", "Supuestos"):
+            rows = columns.locator("dl", has_text=label)
+            assert max(tops(rows)) - min(tops(rows)) <= 1, (label, tops(rows))
+    else:  # stacked: each scenario whole, its button after its own inputs and before the next scenario
+        for n in range(3):
+            button = remove.nth(n).bounding_box()
+            assert button["x"] >= 0 and button["x"] + button["width"] <= page_width
+            assert button["y"] > tops(columns.nth(n).locator("dl"))[-1]
+            if n < 2:
+                assert button["y"] < columns.nth(n + 1).bounding_box()["y"]
