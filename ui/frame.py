@@ -32,7 +32,7 @@ def frame() -> str:
             st.page_link(page, label=ui_text(label, lang))
         st.divider()
         st.toggle(ui_text("app.session_mode", lang), key="session_mode",
-                  help=ui_text("app.session_mode_help", lang))
+                  help=ui_text("app.session_mode_help", lang), persist_state="session")  # on every page
         clear_control(lang, today)
         st.caption(ui_text("app.privacy", lang))
     # Streamlit writes <html lang="en">; set it to the user's language (allow-listed value only).

@@ -102,6 +102,12 @@ def test_session_mode_draws_the_whole_page_larger(page, app_url):
     # One factor for everything: the privacy note grows like the rest, not out of proportion.
     assert GROWTH <= after["privacy"] / before["privacy"] <= 1.3
 
+    # It stays on from page to page.
+    page.get_by_test_id("stSidebar").get_by_role("link", name="Reglas y supuestos").click()
+    expect(page.get_by_test_id("stMain").get_by_role("heading", level=1)).to_have_text("Reglas y supuestos")
+    expect(page.get_by_test_id("stSidebar").get_by_role("switch")).to_be_checked()
+    expect(page.locator("html")).to_have_css("font-size", "20px")
+
 
 def outline(page: Page, selector: str) -> dict:
     return page.locator(selector).first.evaluate(
