@@ -18,7 +18,7 @@ from ui.look import page_css
 from ui.formatting import age_label, error_fields
 from ui.limits import limits
 from ui.member import build_member
-from ui.render import answer_view, charts_view, key_dates_view, limits_view, lifetime_view
+from ui.render import answer_view, charts_section, key_dates_view, limits_view, lifetime_view
 from ui.report_download import report_extras
 from ui.text import ui_text
 
@@ -90,7 +90,7 @@ with summary:
 with inputs:
     member_form(lang, today, errors)
 if member is not None:
-    charts_view(member, lang)
+    charts_section(member, lang)
     if answer.covered and not member.scenario.refunded:
         key_dates_view(member, lang)
         lifetime_view(member, answer, lang)

@@ -112,6 +112,8 @@ def test_salary_history_is_averaged_and_shown_in_the_steps(app):
     app.radio(key="salary_mode").set_value("history").run()
     assert not app.exception
     assert metric_values(app)[0] == expected_example_amount()  # prefilled with the average
+    app.session_state["how_open"] = True  # the steps are built when their section is opened
+    app.run()
     steps = next(h.proto.body for h in app.html if "calc-steps" in h.proto.body)
     first = steps.split("<li>")[1]
     assert '<div class="what">Retribución promedio: los 3' in first
@@ -180,6 +182,8 @@ def test_key_dates_and_lifetime_view(app):
     text = text_of(app)
     assert "Fechas clave" in [h.value for h in app.header]
     assert "Regla 18.2" in text and "con el Plan Coordinado, desde los 65" in text
+    app.session_state["lifetime_open"] = True  # the lifetime view is built when it is opened
+    app.run()
     app.text_input(key="lifetime_other").set_value("60").run()
     assert not app.exception
     assert any("alcanza lo cobrado" in m.value for m in app.markdown)

@@ -167,7 +167,7 @@ def explorer_element(at):
 
 
 def sent_data(at) -> dict:
-    return json.loads(explorer_element(at).proto.json)
+    return json.loads(explorer_element(at).proto.bytes)
 
 
 def choose_in_the_explorer(at, months: int) -> None:

@@ -297,6 +297,8 @@ def test_values_from_a_saved_file_are_checked_too():
 
 def test_the_lifetime_ages_are_checked_by_the_app(app):
     first_age = -(-completed_months(date(1970, 2, 15), TODAY) // 12)  # today's age, rounded up
+    app.session_state["lifetime_open"] = True  # the lifetime view is built when it is opened
+    app.run()
     app.text_input(key="lifetime_until").set_value("200").run()
     assert not app.exception
     assert any(f"Escriba un número entero de {first_age} a 110." in e.value for e in app.error)

@@ -29,7 +29,8 @@ function svgElement(name, attributes) {
 }
 
 export default function (component) {
-  const { data, parentElement, setStateValue } = component;
+  const { parentElement, setStateValue } = component;
+  const data = component.data ? JSON.parse(new TextDecoder().decode(component.data)) : null;
   const root = parentElement.querySelector(".explorer");
   if (!root || !data || !data.count) return;
   const T = data.text;

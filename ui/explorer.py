@@ -8,6 +8,7 @@ itself: no build step, nothing fetched from anywhere.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -83,8 +84,10 @@ def explorer_view(member: Member, lang: str) -> None:
         return
     st.subheader(ui_text("explorer.heading", lang))
     st.caption(ui_text("explorer.intro", lang))
-    _component(key=KEY, data={**data, "text": texts(lang), "lang": lang,
-                              "large": bool(st.session_state.get("session_mode"))},
+    page = {**data, "text": texts(lang), "lang": lang, "large": bool(st.session_state.get("session_mode"))}
+    # Sent as JSON bytes: a dict would make Streamlit look for data frames in it, importing pandas (a
+    # second or more on a cold start) for a page that shows none.
+    _component(key=KEY, data=json.dumps(page, ensure_ascii=False, separators=(",", ":")).encode("utf-8"),
                on_chosen_change=use_chosen_age)
 
 

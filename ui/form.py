@@ -9,7 +9,6 @@ from __future__ import annotations
 from datetime import date
 from functools import partial
 
-import pandas as pd
 import streamlit as st
 
 from estimator.freeze import freeze_for
@@ -191,6 +190,8 @@ def _salary_inputs(lang: str, plan: str | None, errors: dict[str, str]) -> None:
         return
     st.caption(ui_text("check.upload_csv", lang, limit=f"{st.get_option('server.maxUploadSize')} MB"))
     salary_upload(lang, plan)  # a file is shown as read, and used only when the member says so
+    import pandas as pd  # only with a salary table: the first screen needs no pandas
+
     st.data_editor(pd.DataFrame({SALARY: state["history_rows"]}), key="history_editor", num_rows="dynamic",
                    column_config={SALARY: st.column_config.NumberColumn(tx("history_salary"), format="$%.2f")})
     st.caption(tx("history_monthly" if teachers else "history_annual") + " — " + tx("history_help"))

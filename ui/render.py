@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-import pandas as pd
 import streamlit as st
 
 from estimator import Answer, estimate
@@ -16,7 +15,6 @@ from estimator.projection import scenario_at
 from estimator.texts import span, t
 from estimator.timeline import date_at, key_date_lines, key_dates
 
-from . import charts
 from .explanation import assumption_note, steps_html
 from .form import whole_box
 from .formatting import age_label
@@ -72,6 +70,7 @@ def answer_view(member: Member, answer: Answer, lang: str) -> None:
     _steps(answer, lang)
     if answer.alternatives:
         st.markdown(f"**{tx('alternatives')}**")
+        import pandas as pd  # only when a table is shown: the first screen needs none
         table(pd.DataFrame([{tx("alternative_rule"): t(f"rule.{a.rule}", lang),
                              tx("alternative_amount"): money(a.monthly_pension)} for a in answer.alternatives]),
               "alternatives_table", hide_index=True)
@@ -94,6 +93,8 @@ def income_view(member: Member, answer: Answer, lang: str) -> None:
     rows += [{tx("col_what"): tx("system_from"), tx("col_monthly"): money(income.system)},
              {tx("col_what"): tx("social_security"), tx("col_monthly"): money(income.social_security)},
              {tx("col_what"): tx("total"), tx("col_monthly"): money(income.total)}]
+    import pandas as pd
+
     st.table(pd.DataFrame(rows).set_index(tx("col_what")))
     key = "guarantee_applied" if income.guarantee_applied else "guarantee_kept"
     st.caption(tx(key, total=money(income.total), original=money(income.before),
@@ -118,17 +119,34 @@ def _turn_on_freeze() -> None:
     st.session_state["freeze"] = True
 
 
+@st.fragment
 def _steps(answer: Answer, lang: str) -> None:
+    """The calculation's steps, built and sent only while their section is open (opening it reruns only this)."""
     if not answer.steps:
         return
-    with st.expander(ui_text("result.how", lang), expanded=False):
+    with st.expander(ui_text("result.how", lang), expanded=False, key="how_open", on_change="rerun") as shown:
+        if not shown.open:
+            return
         st.caption(ui_text("how.intro", lang))
         st.html(steps_html(answer, lang))
 
 
+@st.fragment
+def charts_section(member: Member, lang: str) -> None:
+    """The charts, built and sent only while their section is open: a change of input then redraws no chart
+    (the explorer above answers by age at once). Opening it, a tab or a table reruns only this section."""
+    st.header(ui_text("chart.heading", lang))
+    with st.expander(ui_text("explorer.charts_show", lang), key="charts_open", on_change="rerun") as shown:
+        if shown.open:
+            charts_view(member, lang)
+
+
 def charts_view(member: Member, lang: str) -> None:
+    import pandas as pd
+
+    from . import charts  # imported when a chart is first asked for, not for the first screen
+
     tx = lambda key, **kw: ui_text(f"chart.{key}", lang, **kw)  # noqa: E731
-    st.header(tx("heading"))
     if member.plan == "teachers" and not member.situation.in_service:
         st.info(tx("not_covered"))
         return
@@ -143,7 +161,9 @@ def charts_view(member: Member, lang: str) -> None:
             chart = build(member, lang, scale=session_scale(st.session_state))
             st.plotly_chart(chart.figure, key=f"chart_{key}", alt=chart.alt, config={"displaylogo": False})
             st.caption(chart.alt)
-            with st.expander(tx("table")):
+            with st.expander(tx("table"), key=f"chart_table_open_{key}", on_change="rerun") as shown:
+                if not shown.open:  # the table is built only when asked for
+                    continue
                 table(pd.DataFrame(chart.table or chart.rows), f"chart_table_{key}", hide_index=True)
                 st.download_button(tx("download"), data=chart.csv, file_name=f"pension_{key}.csv",
                                    mime="text/csv", key=f"download_{key}")
@@ -151,11 +171,15 @@ def charts_view(member: Member, lang: str) -> None:
 
 def date_text(value, lang: str) -> str:
     """Puerto Rico style, in the page's language: "15 feb 2035"."""
-    return charts.date_label(value, lang)
+    from .charts import date_label
+
+    return date_label(value, lang)
 
 
+@st.fragment
 def key_dates_view(member: Member, lang: str) -> None:
-    """Key dates: when the member first qualifies under each rule, and the change at 65."""
+    """Key dates: when the member first qualifies under each rule, and the change at 65. The timeline chart
+    is built and sent only while open (opening it reruns only this section)."""
     tx = lambda key, **kw: ui_text(f"dates.{key}", lang, **kw)  # noqa: E731
     situation = member.situation
     dates = key_dates(situation.today, member.birth_date, planned_age=member.planned_age,
@@ -167,16 +191,27 @@ def key_dates_view(member: Member, lang: str) -> None:
         return
     for line in key_date_lines(dates, lang):  # one per day, the same sentences as the report's
         st.markdown(f"- {line}".replace("$", "\\$"))
+    shown = st.expander(ui_text("explorer.timeline_show", lang), key="dates_chart_open", on_change="rerun")
+    if not shown.open:
+        return
+    from . import charts
+
     chart = charts.key_dates_chart(dates, lang, scale=session_scale(st.session_state))
-    st.plotly_chart(chart.figure, key="chart_dates", alt=chart.alt, config={"displaylogo": False})
-    st.caption(chart.alt)
+    shown.plotly_chart(chart.figure, key="chart_dates", alt=chart.alt, config={"displaylogo": False})
+    shown.caption(chart.alt)
 
 
+@st.fragment
 def lifetime_view(member: Member, answer: Answer, lang: str) -> None:
-    """The payments added up to an age, and the break-even age against another start age."""
+    """The payments added up to an age, and the break-even age against another start age: built only while
+    open; its own ages rerun only this view."""
     tx = lambda key, **kw: ui_text(f"lifetime.{key}", lang, **kw)  # noqa: E731
     situation = member.situation
-    with st.expander(tx("heading")):
+    with st.expander(tx("heading"), key="lifetime_open", on_change="rerun") as shown:
+        if not shown.open:
+            return
+        import pandas as pd
+
         left, right = st.columns(2)
         first_age = math.ceil(situation.today.age)
         until = whole_box(left, tx("until"), "lifetime_until", max(85, first_age), first_age, 110, lang)

@@ -10,7 +10,6 @@ as markdown: a cell such as `![p](http://x/p.png)` shows as those characters.
 
 from __future__ import annotations
 
-import pandas as pd
 import streamlit as st
 
 from estimator.numbers import money, number, round_cents
@@ -90,6 +89,8 @@ def preview_table(history: SalaryHistory, lang: str) -> pd.DataFrame:
         columns[tx("col_period")] = [s.period or "" for s in history.salaries]
     columns[tx("col_amount")] = [money(s.amount) for s in history.salaries]
     columns[tx("col_used")] = [tx("used_yes") if s.row in used else "" for s in history.salaries]
+    import pandas as pd  # only when a file is shown: the first screen needs no pandas
+
     return pd.DataFrame(columns)
 
 

@@ -69,6 +69,15 @@ def applied_rule(page: Page) -> Locator:
     return page.get_by_test_id("stMain").locator("p", has_text="Regla aplicada:")
 
 
+def open_charts(page: Page) -> Locator:
+    """Open the charts' section (built only when opened; the explorer above answers by age at once) and
+    return its tabs."""
+    page.get_by_test_id("stExpander").get_by_text(re.compile(r"^(Ver los gráficos|Show the charts)")).click()
+    tabs = page.get_by_test_id("stTabs")
+    expect(tabs.locator(".js-plotly-plot .main-svg").first).to_be_visible()
+    return tabs
+
+
 def number_input(page: Page, key: str, label: str) -> Locator:
     """The text box of field `key` ("años" and "meses" appear twice in the form, so the key tells them apart)."""
     return page.locator(f".st-key-{key}_text").get_by_role("textbox", name=label, exact=True)
@@ -165,7 +174,7 @@ def test_three_charts_each_with_a_table_of_numbers(page, app_url):
     open_app(page, app_url)
     amount = metric(page).get_by_test_id("stMetricValue")
     expect(amount).to_have_text(MONEY)
-    tabs = page.get_by_test_id("stTabs")
+    tabs = open_charts(page)
     names = ["Pensión mensual según la edad de retiro",
              re.compile(r"^Pensión mensual a los \d+ años según el servicio adicional acreditado$"),
              "Edad de retiro × servicio adicional"]

@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from benchmarks.streamlit_server import serve
 
-from .test_app_browser import MONEY, metric, open_app
+from .test_app_browser import MONEY, metric, open_app, open_charts
 
 pytestmark = pytest.mark.browser
 
@@ -41,8 +41,7 @@ def test_the_app_renders_and_draws_its_charts_with_no_csp_violation(page, app_ur
     response = page.goto(f"{app_url}/")
     assert "frame-ancestors 'none'" in response.headers["content-security-policy"]
     expect(metric(page).get_by_test_id("stMetricValue")).to_have_text(MONEY)
-    charts = page.get_by_test_id("stTabs")
-    expect(charts.locator(".js-plotly-plot .main-svg").first).to_be_visible()  # plotly has drawn
+    charts = open_charts(page)  # plotly has drawn
     charts.get_by_role("tab", name="Edad de retiro × servicio adicional").click()  # the heat map
     expect(charts.get_by_role("tabpanel").locator(".js-plotly-plot .main-svg").first).to_be_visible()
     expect(page.locator("html")).to_have_attribute("lang", "es")  # the app's one inline script ran

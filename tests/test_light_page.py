@@ -1,0 +1,113 @@
+"""A lighter estimate page: what is out of sight is built only when opened, the first screen imports only what
+it shows, and the server starts with the first screen's modules set aside from the garbage collector.
+Speed itself is measured by benchmarks/, never asserted here."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.conftest import ROOT
+
+TIMEOUT = 90
+
+
+@pytest.fixture
+def app():
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)
+    at.run()
+    assert not at.exception
+    return at
+
+
+def steps_shown(at) -> bool:
+    return any("calc-steps" in h.proto.body for h in at.html)
+
+
+def lifetime_shown(at) -> bool:
+    return any(t.key == "lifetime_until" for t in at.text_input)
+
+
+def test_the_first_screen_builds_nothing_out_of_sight(app):
+    labels = [e.label for e in app.expander]
+    assert any(label.startswith("Ver los gráficos") for label in labels)
+    assert "Ver la línea de tiempo" in labels and "¿Cómo se calculó?" in labels
+    assert not app.get("plotly_chart")
+    assert not steps_shown(app)
+    assert not lifetime_shown(app)
+    assert [h.value for h in app.header].count("Cómo cambia la pensión") == 1  # the charts' heading, once
+
+
+@pytest.mark.parametrize("section, built", [
+    ("how_open", lambda at: steps_shown(at)),
+    ("charts_open", lambda at: len(at.get("plotly_chart")) == 1),
+    ("dates_chart_open", lambda at: len(at.get("plotly_chart")) == 1),
+    ("lifetime_open", lambda at: lifetime_shown(at)),
+])
+def test_each_section_is_built_when_opened(app, section, built):
+    app.session_state[section] = True
+    app.run()
+    assert not app.exception
+    assert built(app)
+
+
+def test_a_chart_table_is_built_when_asked_for(app):
+    app.session_state["charts_open"] = True
+    app.run()
+    assert not app.dataframe
+    app.session_state["chart_table_open_age"] = True
+    app.run()
+    assert not app.exception and app.dataframe
+
+
+def test_the_lifetime_views_own_ages_rerun_only_that_view(app):
+    app.session_state["lifetime_open"] = True
+    app.run()
+    memo = app.session_state["explorer_memo"]
+    app.text_input(key="lifetime_other").set_value("62").run()
+    assert not app.exception
+    assert any("62" in " ".join(map(str, d.value.iloc[:, 0])) for d in app.dataframe)
+    assert app.session_state["explorer_memo"] is memo or app.session_state["explorer_memo"] == memo
+
+
+FIRST_SCREEN = """
+import json, sys
+sys.path.insert(0, {root!r})
+from pathlib import Path
+from serving import first_screen_modules
+import importlib
+for name in first_screen_modules(Path({root!r}) / "app.py"):
+    importlib.import_module(name)
+print(json.dumps({{m: m in sys.modules for m in ("pandas", "ui.charts", "ui.explorer", "ui.render")}}))
+"""
+
+
+def test_the_first_screen_imports_no_table_or_chart_library():
+    """pandas (tables) and the charts' module are imported when first used, not for the first screen."""
+    proc = subprocess.run([sys.executable, "-c", FIRST_SCREEN.format(root=str(ROOT))], capture_output=True,
+                          text=True, cwd=ROOT, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    imported = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert imported == {"pandas": False, "ui.charts": False, "ui.explorer": True, "ui.render": True}
+
+
+PRELOAD = """
+import gc, json, sys
+sys.path.insert(0, {root!r})
+from pathlib import Path
+from serving import preload
+preload(Path({root!r}) / "app.py")
+print(json.dumps({{"frozen": gc.get_freeze_count(), "render": "ui.render" in sys.modules}}))
+"""
+
+
+def test_the_server_starts_with_the_first_screens_modules_set_aside_from_the_collector():
+    proc = subprocess.run([sys.executable, "-c", PRELOAD.format(root=str(ROOT))], capture_output=True, text=True,
+                          cwd=ROOT, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    result = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert result["render"] and result["frozen"] > 10_000
