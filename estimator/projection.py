@@ -172,8 +172,10 @@ def grid(situation: Situation, ages: Sequence[Fraction], extras: Sequence[Fracti
         age, separation = RArray(age_m, 12), RArray(np.array(sep_m), 12)
         service = RArray(service_m + np.zeros_like(age_m) + extra_m, 12)
         left_early = np.broadcast_to(sep_m < age_m, shape)
-    row_scenarios = [scenario_at(situation, a, Fraction(0), avg) for a, avg in zip(ages, averages)]
-    average = RArray.from_fractions(np.array([plan_average(r) for r in row_scenarios], dtype=object)[:, None])
+    # plan_average(scenario_at(situation, age, 0, avg)) for each row, without building the scenarios: the
+    # teachers' M is the monthly average rounded to cents, the government plans' AC the annual average.
+    rounded = (lambda avg: Fraction(round_cents(avg))) if s.plan == "teachers" else (lambda avg: avg)
+    average = RArray.from_fractions(np.array([rounded(avg) for avg in averages], dtype=object)[:, None])
 
     params = Params(s.plan, s.assumptions.given(), explain=False)
     facts = kernel.facts(s.plan, s.group, age=age, separation_age=separation, service=service, average=average,
