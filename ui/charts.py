@@ -122,12 +122,15 @@ def jump_text(cause: str, rule: str, change: float, lang: str) -> str:
     return ui_text("chart.jump", lang, cause=cause, rule=rule, change=change_text(change))
 
 
-def _wrapped(text: str) -> str:
-    """A label in short lines (plotly never wraps): the cause on its own line, then the rest."""
+def _wrapped(text: str, scale: float = 1.0) -> str:
+    """A label in short lines (plotly never wraps): the cause on its own line, then the rest. With type
+    `scale` times larger (session mode) each character is that much wider and a phone's plot that much
+    narrower (the axes' type takes more of it): lines shorter by scale², so the plot still holds them."""
+    chars = round(LABEL_CHARS / scale**2)
     head, sep, rest = text.partition(": ")
     if not sep:
-        return "<br>".join(textwrap.wrap(text, LABEL_CHARS))
-    return "<br>".join(textwrap.wrap(head + ":", LABEL_CHARS) + textwrap.wrap(rest, LABEL_CHARS))
+        return "<br>".join(textwrap.wrap(text, chars))
+    return "<br>".join(textwrap.wrap(head + ":", chars) + textwrap.wrap(rest, chars))
 
 
 def colour_of(rule_ids: list[str]) -> dict[str | None, str]:
@@ -177,14 +180,15 @@ def find_jumps(column: list[tuple[str | None, float]], thresholds: set[int]) -> 
 
 
 def _callouts(points: list[tuple[object, float, float]], texts: list[str], y_max: float,
-              data_px: float = DATA_PX) -> tuple[list[dict], float, int]:
+              data_px: float = DATA_PX, scale: float = 1.0) -> tuple[list[dict], float, int]:
     """Labels stacked above the data, each with an arrow down to its point, laid out so that on a phone's
     width no label covers another or another's arrow; `points` are (x as plotly takes it, x from 0 to 1
     across the axis, y). The labels take a band of their own above the data, which keeps `data_px`:
-    returns the annotations, the top of the y axis and the band's height."""
+    returns the annotations, the top of the y axis and the band's height. `scale`: the labels' type is
+    that much larger (session mode), their widths and lines too, and the phone's plot that much narrower."""
     spans = []  # each label's anchor and its left and right edges, from 0 to 1 of the width
     for (_, where, _), text in zip(points, texts):
-        width = min(1.0, (max(len(line) for line in text.split("<br>")) * CHAR_PX + 8) / PHONE_PLOT_PX)
+        width = min(1.0, (max(len(line) for line in text.split("<br>")) * CHAR_PX * scale + 8) * scale / PHONE_PLOT_PX)
         anchor = "left" if where < 0.34 else "right" if where > 0.66 else "center"
         left = {"left": where, "right": where - width, "center": where - width / 2}[anchor]
         left = min(max(left, 0.0), 1.0 - width)
@@ -210,7 +214,7 @@ def _callouts(points: list[tuple[object, float, float]], texts: list[str], y_max
         return [], (y_max or 1.0) * 1.1, 0
     heights: dict[int, int] = {}  # each level as tall as its tallest label
     for k, level in level_of.items():
-        heights[level] = max(heights.get(level, 0), texts[k].count("<br>") * LINE_PX + LINE_PX + 10)
+        heights[level] = max(heights.get(level, 0), round((texts[k].count("<br>") + 1) * LINE_PX * scale) + 10)
     band = sum(heights.values()) + 10
     per_px = (y_max or 1.0) * 1.04 / data_px
     top = per_px * (data_px + band)
@@ -330,7 +334,7 @@ def age_chart(member: Member, lang: str, scale: float = 1.0) -> Chart:
                        "name": ui_text("chart.chosen", lang), "customdata": [age_label(chosen, lang)],
                        "hovertemplate": "%{customdata}: $%{y:,.2f}<extra></extra>",
                        "marker": {"size": 16, "symbol": "star", "color": "#000", "line": {"color": "#fff", "width": 1}}})
-    annotations, top, band = _callouts(points, [_wrapped(n) for n in labels], max(tops, default=0))
+    annotations, top, band = _callouts(points, [_wrapped(n, scale) for n in labels], max(tops, default=0), scale=scale)
     layout = _line_layout(ui_text("chart.age_axis", lang), lang, top, _height(traces, band), annotations,
                           _guides([xs[j.index] for j in jumps]))
     alt = ui_text("chart.by_age_alt", lang, start=age_label(ages[0], lang), end=age_label(ages[-1], lang),
@@ -418,7 +422,7 @@ def service_chart(member: Member, lang: str, scale: float = 1.0) -> Chart:
                        short_rule(j.rule, lang), j.change, lang) for j in jumps]
     points = [(xs[j.index], xs[j.index] / MAX_EXTRA_YEARS, column[j.index][1]) for j in jumps]
     tops = [m for _, m in column]
-    annotations, top, band = _callouts(points, [_wrapped(n) for n in notes], max(tops, default=0))
+    annotations, top, band = _callouts(points, [_wrapped(n, scale) for n in notes], max(tops, default=0), scale=scale)
     layout = _line_layout(ui_text("chart.service_axis", lang), lang, top, _height(traces, band), annotations,
                           _guides([xs[j.index] for j in jumps]))
     alt = ui_text("chart.by_service_alt", lang, age=age, end=MAX_EXTRA_YEARS, amount=money(column[0][1]))
@@ -535,7 +539,8 @@ def key_dates_chart(dates, lang: str, scale: float = 1.0) -> Chart:
         low, high = first - pad, last + pad
         stretch = (high - low).days or 1
         place = [(d.when.isoformat(), (d.when - low).days / stretch, a) for d, a in zip(points, amounts)]
-        annotations, top, band = _callouts(place, [_wrapped(label) for label in labels], max(amounts), DATES_PX)
+        annotations, top, band = _callouts(place, [_wrapped(label, scale) for label in labels], max(amounts), DATES_PX,
+                                           scale)
         tickvals, ticktext = date_ticks(first, last, lang, most=3)  # inside: plotly hides a label past the edge
         if len(tickvals) < 2:
             tickvals, ticktext = date_ticks(low, high, lang, most=3)
