@@ -15,15 +15,23 @@ calls) from the commit until:
   (`[data-stale="true"]`). Streamlit shows its status widget only after a delay, so on a fast rerun the
   first figure can be reached while the rest of the page is still being replaced.
 
+Then, on the app's page, the explorer (ui/explorer.py): its start-age slider (a range input named "Edad al
+comenzar la pensión") is moved with the keyboard, `--repeat` times (Arrow Right, then Arrow Left, a month
+each), timing each key press until the explorer shows the amount of the new age, and counting every
+WebSocket frame the page sends to the server meanwhile (it answers from the grid sent with the page, so
+this must be 0). The explorer lives in a shadow root: it is read through Playwright locators.
+
 Prints the median and the 90th percentile in ms of each, and the app/minimal ratio of the medians (the
-figure to compare across machines: the machine is noisy). `--warmup` changes are made first, unmeasured
-(the first rerun pays for first-time imports and Plotly's first render). No assertions.
+figure to compare across machines: the machine is noisy); for the explorer, its median against the minimal
+page's "visible" median. `--warmup` changes are made first, unmeasured (the first rerun pays for
+first-time imports). No assertions.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import statistics
 import sys
 import tempfile
@@ -113,6 +121,40 @@ def measure(page: Page, url: str, target: Target, repeat: int, warmup: int) -> N
         target.settled_ms.append(timing[1])
 
 
+@dataclass
+class Explorer:
+    press_ms: list[float] = field(default_factory=list)
+    frames_sent: int = 0
+    failures: int = 0
+
+
+def explore(page: Page, frames: list, repeat: int) -> Explorer:
+    """Move the explorer's age with the keyboard: ms from each key press to the new amount on screen, and
+    the WebSocket frames the page sent to the server meanwhile (`frames` collects them from page load)."""
+    result = Explorer()
+    slider = page.get_by_role("slider", name=re.compile("Edad|Age"))
+    amount = page.locator(".explorer .amount")
+    slider.wait_for(timeout=60_000)
+    slider.focus()
+    page.wait_for_timeout(1000)  # the page has settled: any frame from here on would be the explorer's
+    before = len(frames)
+    handle = amount.element_handle()
+    for i in range(repeat):
+        shown = handle.text_content()
+        start_ = time.perf_counter()
+        slider.press("ArrowRight" if i % 2 == 0 else "ArrowLeft")
+        try:
+            page.wait_for_function("([element, shown]) => element.textContent !== shown", arg=[handle, shown],
+                                   polling="raf", timeout=WAIT_MS)
+        except Exception:  # the same amount at the next month (a flat stretch): not a measurement
+            result.failures += 1
+            continue
+        result.press_ms.append((time.perf_counter() - start_) * 1000)
+    page.wait_for_timeout(500)
+    result.frames_sent = len(frames) - before
+    return result
+
+
 def p90(values: list[float]) -> float:
     if len(values) < 2:
         return values[0]
@@ -143,7 +185,12 @@ def main() -> None:
                 browser = launch_chromium(playwright)
                 for target, server in zip(targets, servers):
                     context = browser.new_context(viewport={"width": 1400, "height": 1000})
-                    measure(context.new_page(), server.url, target, options.repeat, options.warmup)
+                    page = context.new_page()
+                    frames: list = []
+                    page.on("websocket", lambda ws: ws.on("framesent", lambda payload: frames.append(payload)))
+                    measure(page, server.url, target, options.repeat, options.warmup)
+                    if target.name == "app":
+                        explorer = explore(page, frames, options.repeat)
                     context.close()
                 browser.close()
 
@@ -161,6 +208,12 @@ def main() -> None:
         visible = statistics.median(app.visible_ms) / statistics.median(minimal.visible_ms)
         settled = statistics.median(app.settled_ms) / statistics.median(minimal.settled_ms)
         print(f"ratio app/minimal of the medians: visible {visible:.1f}×, settled {settled:.1f}×")
+    if explorer.press_ms and minimal.visible_ms:
+        press = statistics.median(explorer.press_ms)
+        print(f"explorer: key press → new amount median {press:.0f} ms (p90 {p90(explorer.press_ms):.0f} ms) over "
+              f"{len(explorer.press_ms)} presses ({explorer.failures} without a new amount); WebSocket messages sent "
+              f"to the server while it moved: {explorer.frames_sent}; ratio to the minimal page's visible median "
+              f"{press / statistics.median(minimal.visible_ms):.2f}×")
 
 
 if __name__ == "__main__":

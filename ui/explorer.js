@@ -43,6 +43,7 @@ export default function (component) {
 
   root.lang = data.lang;
   root.classList.toggle("large", Boolean(data.large));
+  $(".intro").textContent = T.intro;
   $(".age-label").textContent = T.age_label;
   $(".extra-label").textContent = T.extra_label;
   $(".key-monthly").textContent = T.key_monthly;
@@ -59,13 +60,14 @@ export default function (component) {
   age.value = String(kept && kept.signature === data.signature ? clamp(kept.age) : clamp(data.planned));
   extra.value = String(kept && kept.signature === data.signature ? kept.extra : 0);
 
-  let drawnColumn = -1, width = 0, announceTimer = 0;
+  // The chart's size is read when it is drawn (and by the ResizeObserver), never while a key moves the
+  // marker: reading it after changing the text would make the browser lay the page out again.
+  let drawnColumn = -1, width = 0, height = 150, announceTimer = 0;
   const plot = { left: 46, right: 10, top: 10, bottom: 22 };
 
   function place(months, amount) {
     const span = Math.max(1, last - first);
     const x = plot.left + ((months - first) / span) * (width - plot.left - plot.right);
-    const height = chart.clientHeight || 150;
     const y = plot.top + (1 - amount / top) * (height - plot.top - plot.bottom);
     return [x, y];
   }
@@ -84,7 +86,7 @@ export default function (component) {
 
   function drawChart(column) {
     width = chart.clientWidth || 320;
-    const height = chart.clientHeight || 150;
+    height = chart.clientHeight || 150;
     chart.setAttribute("viewBox", `0 0 ${width} ${height}`);
     chart.replaceChildren();
     const [x0, y0] = place(first, 0), [x1] = place(last, 0);
@@ -139,7 +141,7 @@ export default function (component) {
         coordination.append(`${T.coordination}: ${T.before_65}: ${data.monthly[index]} · ${T.from_65}: `, strong);
       }
     }
-    if (drawnColumn !== column || chart.clientWidth !== width) drawChart(column);
+    if (drawnColumn !== column) drawChart(column);
     const [x, y] = place(months, rule < 0 ? 0 : monthly[index]);
     chart.querySelector(".guide").setAttribute("x1", x);
     chart.querySelector(".guide").setAttribute("x2", x);
@@ -168,7 +170,9 @@ export default function (component) {
     render(true);
   };
   use.onclick = () => setStateValue("chosen", { age: Number(age.value), at: Date.now() });
-  const resize = new ResizeObserver(() => { if (chart.clientWidth !== width) render(false); });
+  const resize = new ResizeObserver(() => {
+    if (chart.clientWidth !== width || chart.clientHeight !== height) { drawnColumn = -1; render(false); }
+  });
   resize.observe(chart);
   render(false);
   return () => { resize.disconnect(); clearTimeout(announceTimer); };

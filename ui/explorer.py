@@ -82,8 +82,7 @@ def explorer_view(member: Member, lang: str) -> None:
     data = grid_json(member, lang)
     if data is None:
         return
-    st.subheader(ui_text("explorer.heading", lang))
-    st.caption(ui_text("explorer.intro", lang))
+    st.subheader(ui_text("explorer.heading", lang))  # the page's outline keeps the heading; the intro is inside
     page = {**data, "text": texts(lang), "lang": lang, "large": bool(st.session_state.get("session_mode"))}
     # Sent as JSON bytes: a dict would make Streamlit look for data frames in it, importing pandas (a
     # second or more on a cold start) for a page that shows none.

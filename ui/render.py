@@ -189,8 +189,8 @@ def key_dates_view(member: Member, lang: str) -> None:
     if not dates:
         st.info(tx("none"))
         return
-    for line in key_date_lines(dates, lang):  # one per day, the same sentences as the report's
-        st.markdown(f"- {line}".replace("$", "\\$"))
+    # One per day, the same sentences as the report's, as one list (one element to send, not one a day).
+    st.markdown("\n".join(f"- {line}".replace("$", "\\$") for line in key_date_lines(dates, lang)))
     shown = st.expander(ui_text("explorer.timeline_show", lang), key="dates_chart_open", on_change="rerun")
     if not shown.open:
         return
