@@ -12,6 +12,7 @@ from .forget import clear_control
 from .look import frame_css, session_css, session_scale
 from .state import ensure_defaults
 from .text import ui_text
+from .uploader_names import name_uploaders
 
 LANGUAGE_NAMES = {"es": "Español", "en": "English"}
 PAGES = (("app.py", "app.nav_estimate"), ("pages/1_Comparar.py", "app.nav_compare"),
@@ -40,6 +41,8 @@ def frame() -> str:
     st.html(frame_css())  # the focus ring, the title near the top
     if st.session_state.get("session_mode"):  # everything larger by one factor, for a shared screen
         st.html(session_css(session_scale(st.session_state)))
+    with st.sidebar:  # out of the page's flow
+        name_uploaders(lang)
     return lang
 
 

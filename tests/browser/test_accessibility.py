@@ -31,12 +31,8 @@ LANGUAGE_NAMES = {"es": "Español", "en": "English"}
 # element, why). A node is excused only if its element is inside an element matching the selector, and only for
 # that rule. Keep this empty unless the app truly cannot fix the markup (a theme setting or the app's own
 # elements can be fixed, so they are never excused here).
-ALLOWED: tuple[tuple[str, str, str], ...] = (
-    ("button-name", '[data-testid="stFileUploaderDropzone"]',
-     "Streamlit's uploader button says an English word; the app hides it and names the button in the page's "
-     "language with CSS generated content, which browsers give screen readers but axe's rule does not read. "
-     "The name is checked by `uploader_named_in_the_pages_language` wherever this is excused."),
-)
+# No finding is excused: the uploaders' buttons are named in the page's language (ui/uploader_names.py).
+ALLOWED: tuple[tuple[str, str, str], ...] = ()
 UPLOADER_BUTTON = {"es": "Elegir archivo", "en": "Choose file"}
 
 _RUN_AXE = """async ([allowed, blocking]) => {
@@ -89,7 +85,7 @@ def blocking_violations(page: Page) -> list[dict]:
 
 
 def uploader_named_in_the_pages_language(page: Page, lang: str) -> None:
-    """The name axe cannot read (see ALLOWED): each visible uploader button's, as Chromium gives it."""
+    """Each visible uploader button is named in the page's language (not Streamlit's English word)."""
     for button in page.get_by_test_id("stFileUploaderDropzone").locator("button").all():
         if button.is_visible():
             expect(button).to_have_accessible_name(UPLOADER_BUTTON[lang])
