@@ -9,7 +9,6 @@ from estimator import estimate
 from estimator.freeze import freeze_for
 from estimator.numbers import money
 from estimator.projection import scenario_at
-from estimator.report import build_report
 from estimator.texts import t
 from ui.form import current_values, member_form
 from ui.frame import frame
@@ -19,7 +18,7 @@ from ui.formatting import age_label, error_fields
 from ui.limits import limits
 from ui.member import build_member
 from ui.render import answer_view, charts_section, key_dates_view, limits_view, lifetime_view
-from ui.report_download import report_extras
+from ui.report_download import build_report, report_extras
 from ui.text import ui_text
 
 

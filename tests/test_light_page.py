@@ -82,17 +82,25 @@ from serving import first_screen_modules
 import importlib
 for name in first_screen_modules(Path({root!r}) / "app.py"):
     importlib.import_module(name)
-print(json.dumps({{m: m in sys.modules for m in ("pandas", "ui.charts", "ui.explorer", "ui.render")}}))
+print(json.dumps({{m: m in sys.modules for m in ("pandas", "fpdf", "ui.charts", "ui.explorer", "ui.render")}}))
 """
 
 
 def test_the_first_screen_imports_no_table_or_chart_library():
-    """pandas (tables) and the charts' module are imported when first used, not for the first screen."""
+    """pandas (tables), the PDF library and the charts' module are imported when first used, not for the first
+    screen."""
     proc = subprocess.run([sys.executable, "-c", FIRST_SCREEN.format(root=str(ROOT))], capture_output=True,
                           text=True, cwd=ROOT, timeout=120)
     assert proc.returncode == 0, proc.stderr[-2000:]
     imported = json.loads(proc.stdout.strip().splitlines()[-1])
-    assert imported == {"pandas": False, "ui.charts": False, "ui.explorer": True, "ui.render": True}
+    assert imported == {"pandas": False, "fpdf": False, "ui.charts": False, "ui.explorer": True, "ui.render": True}
+
+
+def test_the_report_boxes_hold_what_the_report_prints():
+    from estimator import report
+    from ui import report_download
+
+    assert (report_download.NAME_LIMIT, report_download.NOTES_LIMIT) == (report.NAME_LIMIT, report.NOTES_LIMIT)
 
 
 PRELOAD = """

@@ -14,12 +14,29 @@ import streamlit as st
 
 from estimator import read_scenario
 from estimator.compare import MAX_SCENARIOS
-from estimator.report import NAME_LIMIT, NOTES_LIMIT, build_comparison_report
 
 from .text import ui_text
 
 NAME = "report_name"
 NOTES = "report_notes"
+# The boxes hold what the report prints (estimator/report/document.py; tests/test_light_page.py checks the
+# two agree), written here so that the first screen does not import the PDF library: it is imported when
+# a report is built.
+NAME_LIMIT, NOTES_LIMIT = 120, 1500
+
+
+def build_report(*args, **kwargs) -> bytes:
+    """`estimator.report.build_report`, imported when a report is asked for."""
+    from estimator.report import build_report as build
+
+    return build(*args, **kwargs)
+
+
+def build_comparison_report(*args, **kwargs) -> bytes:
+    """`estimator.report.build_comparison_report`, imported when a report is asked for."""
+    from estimator.report import build_comparison_report as build
+
+    return build(*args, **kwargs)
 
 
 def report_extras(lang: str) -> tuple[str | None, str | None]:
