@@ -126,7 +126,7 @@ export default function (component) {
     root.classList.toggle("none", rule < 0);
     const amount = rule < 0 ? T.none_amount : data.monthly[index];
     $(".amount").textContent = amount;
-    $(".per").textContent = fill(T.per_month, { age: at });
+    $(".per").textContent = fill(rule < 0 ? T.per_none : T.per_month, { age: at });
     $(".rule").textContent = rule < 0 ? T.no_rule : data.rules[rule].name;
     $(".cite").textContent = rule < 0 ? "" : fill(T.cite, { cite: data.rules[rule].cite });
     const coordination = $(".coordination");
