@@ -19,7 +19,7 @@ Then, on the app's page, the explorer (ui/explorer.py): its start-age slider (a 
 comenzar la pensión") is moved with the keyboard, `--repeat` times (Arrow Right, then Arrow Left, a month
 each), timing each key press until the explorer shows the amount of the new age, and counting every
 WebSocket frame the page sends to the server meanwhile (it answers from the grid sent with the page, so
-this must be 0). The explorer lives in a shadow root: it is read through Playwright locators.
+this must be 0).
 
 Prints the median and the 90th percentile in ms of each, and the app/minimal ratio of the medians (the
 figure to compare across machines: the machine is noisy); for the explorer, its median against the minimal

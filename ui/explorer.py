@@ -3,7 +3,8 @@ the browser from the exact grid sent with the page (`ui/explorer_data.py`), with
 while the controls move. "Use this age" sends the age back once and the form takes it (one rerun).
 
 A Streamlit component (`st.components.v2`) from three small files beside this one, mounted in the page
-itself: no build step, nothing fetched from anywhere.
+itself (not in a shadow root: its text is the page's text, for any reader; its styles are all scoped under
+`.explorer`): no build step, nothing fetched from anywhere.
 """
 
 from __future__ import annotations
@@ -56,6 +57,7 @@ _component = st.components.v2.component(
     html=(HERE / "explorer.html").read_text(encoding="utf-8"),
     css=(HERE / "explorer.css").read_text(encoding="utf-8"),
     js=(HERE / "explorer.js").read_text(encoding="utf-8"),
+    isolate_styles=False,
 )
 
 

@@ -2,8 +2,7 @@
 message to the server; "use this age" puts the age in the form; it follows the language, the session mode
 and a phone's width, under the app's Content-Security-Policy.
 
-The component is mounted in a shadow root: its text is read through Playwright locators (which pierce it),
-never through document.body.
+The component is mounted in the page itself (no shadow root); its text is read through Playwright locators.
 """
 
 from __future__ import annotations
