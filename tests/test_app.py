@@ -2,11 +2,13 @@
 
 from datetime import date
 from decimal import Decimal
+from fractions import Fraction
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from estimator import estimate
+from estimator.texts import span
 from tests.conftest import ROOT
 from estimator.numbers import money
 from ui.form import _values
@@ -95,8 +97,14 @@ def test_not_eligible_member_gets_the_reasons_and_the_earliest_date(app):
     assert not app.exception
     assert any("Ley 1-1990" in c.value for c in app.caption)
     info = " ".join(i.value for i in app.info)
-    # at 50 with 18 years 7 months: working on, 25 years at 56 years 5 months → ley1 (c), 1 November 2036
-    assert "56 años y 5 meses (1 nov 2036)" in info and "Inciso (c)" in info
+    # Born 1 June 1980 with 15 years today; working on, the 25 years of inciso (c) come 10 years from today
+    # (the app counts completed months from the birth date: day 1 never leaves a partial month).
+    today = date.today()
+    months = (today.year - 1980) * 12 + today.month - 6 + 120
+    when = date(1980 + (5 + months) // 12, (5 + months) % 12 + 1, 1)
+    short = "ene feb mar abr may jun jul ago sep oct nov dic".split()[when.month - 1]
+    assert f"{span(Fraction(months, 12))} ({when.day} {short} {when.year})" in info  # "56 años y 6 meses"
+    assert "Inciso (c)" in info
 
 
 def test_teacher_who_left_service_is_told_the_estimator_cannot_answer(app):
