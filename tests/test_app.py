@@ -4,26 +4,14 @@ from datetime import date
 from decimal import Decimal
 from fractions import Fraction
 
-import pytest
-from streamlit.testing.v1 import AppTest
 
 from estimator import estimate
 from estimator.texts import span
-from tests.conftest import ROOT
 from estimator.numbers import money
 from ui.form import _values
 from ui.member import build_member
 from ui.state import example
 
-TIMEOUT = 90
-
-
-@pytest.fixture
-def app():
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)
-    at.run()
-    assert not at.exception
-    return at
 
 
 def expected_example_amount() -> str:

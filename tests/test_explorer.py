@@ -12,7 +12,6 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings, strategies as st_
 from streamlit.proto.WidgetStates_pb2 import WidgetState
-from streamlit.testing.v1 import AppTest
 
 from estimator import estimate, read_scenario
 from estimator.freeze import frozen
@@ -25,7 +24,6 @@ from ui.member import build_member
 from ui.state import example
 from ui.text import catalog
 
-TIMEOUT = 90
 
 
 def situation(data: dict, **kw) -> Situation:
@@ -151,14 +149,6 @@ def test_every_word_the_component_uses_exists_in_both_languages():
 
 
 # --- in the app (AppTest) ---------------------------------------------------------------------------------
-
-@pytest.fixture
-def app():
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)
-    at.run()
-    assert not at.exception
-    return at
-
 
 def explorer_element(at):
     found = [e for e in at.get("bidi_component") if e.proto.component_name == "pension_explorer"]

@@ -9,14 +9,12 @@ import tomllib
 from datetime import date
 
 import pytest
-from streamlit.testing.v1 import AppTest
 
 from tests.conftest import ROOT
 from ui.saved import dump_inputs
 from ui.state import example
 from ui.text import ui_text
 
-TIMEOUT = 90
 HOSTILE = ROOT / "tests" / "data" / "hostile_files"
 EXPECTED = tomllib.loads((HOSTILE / "expected.toml").read_text())
 REFUSED = sorted(name for name, case in EXPECTED.items() if not case.get("accepted"))
@@ -25,14 +23,6 @@ COMPARE = "pages/1_Comparar.py"
 # The previous member: distinctive figures, looked for everywhere after clearing.
 SALARY, BIRTH = 43210.98, date(1971, 3, 9)
 TRACES = ("43210.98", "43,210.98", "43210,98", "1971-03-09", "09/03/1971", "1971, 3, 9", "date(1971, 3, 9)")
-
-
-@pytest.fixture
-def app():
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)
-    at.run()
-    assert not at.exception
-    return at
 
 
 def member_file() -> bytes:

@@ -9,19 +9,9 @@ import subprocess
 import sys
 
 import pytest
-from streamlit.testing.v1 import AppTest
 
 from tests.conftest import ROOT
 
-TIMEOUT = 90
-
-
-@pytest.fixture
-def app():
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)
-    at.run()
-    assert not at.exception
-    return at
 
 
 def steps_shown(at) -> bool:

@@ -11,25 +11,14 @@ import re
 from datetime import date
 
 import pytest
-from streamlit.testing.v1 import AppTest
 
-from tests.conftest import ROOT
 from ui.entry import MAX_SOCIAL_SECURITY_MONTHLY, read, read_date, read_number, sync
 from ui.fields import FormValues
 from ui.formatting import period_label
 from ui.member import build_member
 
-TIMEOUT = 90
 TODAY = date.today()
 MONEY = re.compile(r"\$\d{1,3}(,\d{3})*\.\d{2}")
-
-
-@pytest.fixture
-def app():
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)
-    at.run()
-    assert not at.exception
-    return at
 
 
 def typed(at, name: str, text: str):
