@@ -9,7 +9,7 @@ import streamlit as st
 
 from estimator import Answer, estimate
 from estimator.freeze import counts_past_freeze, freeze_for
-from estimator.lifetime import break_even, income_from_65, total_income_until, total_until
+from estimator.lifetime import COORDINATION_AGE, break_even, income_from_65, total_income_until, total_until
 from estimator.numbers import exact_number, money
 from estimator.projection import scenario_at
 from estimator.texts import span, t
@@ -88,7 +88,7 @@ def income_view(member: Member, answer: Answer, lang: str) -> None:
         st.info(tx("enter_ss", amount=money(income.system)).replace("$", "\\$"))
         return
     rows = []
-    if member.scenario.age < 65:
+    if member.scenario.age < COORDINATION_AGE:  # starting at 65 or later, there is no "before"
         rows.append({tx("col_what"): tx("system_before"), tx("col_monthly"): money(income.before)})
     rows += [{tx("col_what"): tx("system_from"), tx("col_monthly"): money(income.system)},
              {tx("col_what"): tx("social_security"), tx("col_monthly"): money(income.social_security)},
