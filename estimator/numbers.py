@@ -67,15 +67,8 @@ def number(value: Any, places: int = 2) -> str:
     return text
 
 
-def percent(value: Any) -> str:
-    """0.015 → 1.5%"""
-    return f"{number(to_fraction(value) * 100 if not isinstance(value, Fraction) else value * 100, 4)}%"
 
 
-def years_months(value: Fraction) -> tuple[int, int]:
-    """Completed years and months of a span in years (55.0833 → 55 years 1 month)."""
-    months = math.floor(to_fraction(value) * 12 + Fraction(1, 1000))
-    return months // 12, months % 12
 
 
 def lesser(a: Any, b: Any) -> Any:
