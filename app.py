@@ -49,7 +49,7 @@ summary = st.container(key="summary")
 # The answer is drawn before the form (from the values the widgets keep in the session), so the new
 # amount reaches the screen first; the form then shows each message under its field.
 inputs, results = st.columns([2, 3], gap="large")
-values = current_values(st.session_state)
+values = current_values(st.session_state, lang)
 member, errors = build_member(values, today, lang)
 uncovered = limits(values, lang)
 answer = None

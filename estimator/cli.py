@@ -24,7 +24,6 @@ import sys
 import tempfile
 from datetime import date
 from decimal import Decimal, InvalidOperation
-from pathlib import Path
 from typing import IO, Any, Callable, Iterable, Iterator
 
 from .compare import MAX_SCENARIOS

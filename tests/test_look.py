@@ -48,7 +48,7 @@ def test_charts_draw_their_type_and_height_larger_by_the_factor(build):
 
 
 def test_the_focus_ring_is_not_the_error_crimson():
-    css = frame_css()
+    css = frame_css("es")
     assert FOCUS.lower() not in ("#b3202e",) and f"outline: 3px solid {FOCUS}" in css
     assert re.search(r":focus-visible[^{]*\{[^}]*outline-offset: 2px", css)
     assert "padding-top: 3rem" in css  # no 6rem band above the title

@@ -1,7 +1,6 @@
 """Properties that hold for every valid scenario (hypothesis)."""
 
 import json
-from decimal import Decimal
 from fractions import Fraction
 
 from hypothesis import HealthCheck, given, settings

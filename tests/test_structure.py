@@ -4,12 +4,11 @@ both languages with the same texts, every rule cited and quoted."""
 import ast
 import re
 import string
-from pathlib import Path
 
 import pytest
 from pydantic import ValidationError
 
-from estimator import engine, parameters, texts
+from estimator import parameters, texts
 from estimator.plans import TABLES as REGISTRY
 from tests.conftest import ROOT
 

@@ -163,9 +163,7 @@ def test_citations_read_as_the_law_does(cite, shown):
 def test_saved_inputs_round_trip_exactly():
     from ui.saved import dump_inputs, load_inputs, values_from_saved
     from ui.state import example
-    # the table's pending edit (row 1: 31,000.50) is saved with the rows
-    state = example(TODAY) | {"history_rows": [30000.0, 31000.0, 29999.99], "average_annual": 36123.45,
-                              "history_editor": {"edited_rows": {1: {"salary": 31000.5}}}}
+    state = example(TODAY) | {"history_rows": [30000.0, 31000.5, 29999.99], "average_annual": 36123.45}
     inputs, error = load_inputs(dump_inputs(state), "es")
     assert error is None
     assert inputs["history_rows"] == [30000.0, 31000.5, 29999.99]
@@ -186,12 +184,3 @@ def test_damaged_or_foreign_saved_files_are_refused_with_a_reason(raw, words):
     from ui.saved import load_inputs
     inputs, error = load_inputs(raw, "es")
     assert inputs is None and words in error
-
-
-def test_salary_table_edits_are_applied_as_the_member_sees_them():
-    from ui.salary_table import apply_editor_changes
-    rows = [30000.0, 31000.0, 32000.0]
-    changes = {"edited_rows": {"0": {"salary": 30500}, 2: {"salary": None}}, "deleted_rows": [1],
-               "added_rows": [{"salary": 33000}, {}]}
-    assert apply_editor_changes(rows, changes) == [30500.0, None, 33000.0, None]
-    assert apply_editor_changes(rows, None) == rows

@@ -113,7 +113,7 @@ def _variant(comparison: list[dict], today: date, lang: str) -> None:
     """A variant of the estimate on screen: another starting age, more service (only for a member the
     rules answer)."""
     say = lambda key, **kw: ui_text(f"compare.{key}", lang, **kw)  # noqa: E731
-    values = current_values(st.session_state)
+    values = current_values(st.session_state, lang)
     if len(comparison) >= MAX_SCENARIOS or member_limits(values, today, lang)[0] is None:
         return
     member, _ = build_member(values, today, lang)

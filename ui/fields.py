@@ -188,7 +188,8 @@ def form_values_class(fields: Iterable[Field] = FIELDS) -> type:
         (f.name, f.python_type, dataclasses.field(default_factory=list) if f.kind == "salaries"
          else dataclasses.field(default=f.default)) for f in fields]
     # What could not be read from the form's text boxes, by key (`ui.entry.sync`): "empty", "not_number",
-    # "range", … The field's value is then None.
+    # "range", … The field's value is then None. The salary history's ("history_rows") is the salary
+    # reader's own message, naming the row (`ui.salary_table.sync_history`).
     attributes.append(("problems", dict[str, str], dataclasses.field(default_factory=dict)))
     cls = dataclasses.make_dataclass("FormValues", attributes, namespace={
         "__doc__": "The form's values: one attribute a field of `FIELDS`, and what could not be read."})

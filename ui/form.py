@@ -13,17 +13,18 @@ import streamlit as st
 
 from estimator.freeze import freeze_for
 from estimator.models import government_plan
+from estimator.numbers import money
 
 from .entry import box_key, read_number, sync
 from .fields import FIELD, FIELDS, PLACES, FormValues, form_values
 from .member import plan_of
-from .salary_table import apply_editor_changes, history_size
-from .salary_upload import salary_upload
+from .plain import plain
+from .salary_table import HISTORY_BOX, PREFILLED, history_size, sync_history
+from .salary_upload import salary_upload, summary as history_summary
 from .saved import MAX_FILE_BYTES, dump_inputs, saved_uploader
 from .text import ui_text
 
 KEEP = "session"  # widget values survive page switches and being hidden
-SALARY = "salary"  # the salary table's column (its label is translated; its name is not)
 
 
 def option_label(prefix: str, lang: str, value: str) -> str:
@@ -45,16 +46,20 @@ PLACED = tuple(place.name for place in PLACES)
 ADVANCED = tuple(place.name for place in PLACES if place.advanced)
 
 
-def current_values(state) -> FormValues:
+def current_values(state, lang: str) -> FormValues:
     """The form's values as they stand at the start of a run (widgets keep theirs in the session), so
     the answer can be drawn before the form itself. What the member typed is read here (`ui.entry`)."""
     problems = sync(state)
     plan = plan_of(_values(state))
     if state.get("salary_mode") == "history" and plan is not None:
         size = history_size(plan)
-        if len(state.get("history_rows") or []) < size:  # start from the average the member gave
-            average = state.get("average_monthly") if plan == "teachers" else state.get("average_annual")
-            state["history_rows"] = [average or 0.0] * size
+        average = state.get("average_monthly") if plan == "teachers" else state.get("average_annual")
+        if not state.get("history_rows") and average:  # start from the average the member gave, and say so
+            state["history_rows"] = [average] * size
+            state[PREFILLED] = average
+        _, problem = sync_history(state, plan, lang)
+        if problem:
+            problems["history_rows"] = problem  # the reader's own words: which row, what is accepted
     values = _values(state)
     values.problems = problems
     return values
@@ -188,20 +193,22 @@ def _salary_inputs(lang: str, plan: str | None, errors: dict[str, str]) -> None:
             _typed("average_annual", tx("average_annual"), lang, help=tx("average_annual_help"))
         _error_under(errors, "average")
         return
+    unit = "monthly" if teachers else "annual"
+    st.text_area(tx(f"history_{unit}"), key=HISTORY_BOX, height=200,
+                 help=tx("history_box_help"), placeholder=tx(f"history_placeholder_{unit}"), persist_state=KEEP)
+    _error_under(errors, "history")
+    if "history" not in errors:
+        history, _ = sync_history(state, plan, lang)
+        if history is not None:
+            st.caption(plain(history_summary(history, lang)))
+        if state.get(PREFILLED):
+            st.info(tx("history_prefilled", amount=money(state[PREFILLED]), count=history_size(plan)), icon="✏️")
     st.caption(ui_text("check.upload_csv", lang, limit=f"{st.get_option('server.maxUploadSize')} MB"))
     salary_upload(lang, plan)  # a file is shown as read, and used only when the member says so
-    import pandas as pd  # only with a salary table: the first screen needs no pandas
-
-    st.data_editor(pd.DataFrame({SALARY: state["history_rows"]}), key="history_editor", num_rows="dynamic",
-                   column_config={SALARY: st.column_config.NumberColumn(tx("history_salary"), format="$%.2f")})
-    st.caption(tx("history_monthly" if teachers else "history_annual") + " — " + tx("history_help"))
-    _error_under(errors, "history")
 
 
 def _values(state) -> FormValues:
-    inputs = {f.key: state[f.key] for f in FIELDS if f.key in state}
-    inputs["history_rows"] = apply_editor_changes(state.get("history_rows") or [], state.get("history_editor"), SALARY)
-    return form_values(inputs)
+    return form_values({f.key: state[f.key] for f in FIELDS if f.key in state})
 
 
 def _options(key: str) -> list[str]:

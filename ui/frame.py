@@ -12,7 +12,7 @@ from .forget import clear_control
 from .look import frame_css, session_css, session_scale
 from .state import ensure_defaults
 from .text import ui_text
-from .uploader_names import name_uploaders
+from .page_hints import page_hints
 
 LANGUAGE_NAMES = {"es": "Español", "en": "English"}
 PAGES = (("app.py", "app.nav_estimate"), ("pages/1_Comparar.py", "app.nav_compare"),
@@ -38,11 +38,11 @@ def frame() -> str:
         st.caption(ui_text("app.privacy", lang))
     # Streamlit writes <html lang="en">; set it to the user's language (allow-listed value only).
     st.html(f"<script>{lang_script(lang)}</script>", unsafe_allow_javascript=True)
-    st.html(frame_css())  # the focus ring, the title near the top
+    st.html(frame_css(lang))  # the focus ring, the title near the top, Streamlit's typing hints
     if st.session_state.get("session_mode"):  # everything larger by one factor, for a shared screen
         st.html(session_css(session_scale(st.session_state)))
     with st.sidebar:  # out of the page's flow
-        name_uploaders(lang)
+        page_hints(lang)
     return lang
 
 

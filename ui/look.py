@@ -23,9 +23,16 @@ def session_scale(state) -> float:
     return SESSION_SCALE if state.get("session_mode") else 1.0
 
 
-def frame_css() -> str:
-    """Styles for every page: a focus ring distinct from errors, and no empty band above the title."""
+def frame_css(lang: str) -> str:
+    """Styles for every page: a focus ring distinct from errors, no empty band above the title, and the hint
+    Streamlit shows under a box being typed in ("Press Enter to apply") in the member's language."""
+    enter, ctrl_enter = (json.dumps(ui_text(f"check.{key}", lang), ensure_ascii=False)
+                         for key in ("press_enter", "press_ctrl_enter"))
     return f"""<style>
+/* Streamlit's hint under a box being typed in is English only: the member's words instead. */
+[data-testid="InputInstructions"] > span {{ display: none; }}
+[data-testid="stTextInput"] [data-testid="InputInstructions"]::after {{ content: {enter}; }}
+[data-testid="stTextArea"] [data-testid="InputInstructions"]::after {{ content: {ctrl_enter}; }}
 /* Focus: a dark blue ring set off from the control. Streamlit draws it in the accent colour, which is the
    crimson of errors and messages, so a field being edited looked wrong; errors keep crimson and their text. */
 :focus-visible:not(main) {{ outline: 3px solid {FOCUS} !important; outline-offset: 2px !important; box-shadow: none !important; }}
@@ -107,6 +114,11 @@ def page_css(lang: str) -> str:
   border-left: 0.3rem solid #b3202e; padding: 0.25rem 0 0.25rem 0.75rem; background: #f6f6f6;
 }}
 @media (min-width: {NARROW}px) {{ .st-key-summary {{ display: none; }} }}
+/* On a phone it stays in sight under the page's top bar while the member scrolls through the form. */
+@media (max-width: {NARROW - 0.02}px) {{
+  [data-testid="stLayoutWrapper"]:has(> .st-key-summary) {{ position: sticky; top: 3.75rem; z-index: 5; }}
+  [data-testid="stMain"] {{ scroll-padding-top: 9rem; }}  /* a field moved into view is not hidden under it */
+}}
 /* Years and months stay side by side on a phone (Streamlit stacks every pair of columns there). */
 @media (max-width: {NARROW - 0.02}px) {{
   [data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"] > [data-testid="stVerticalBlock"] > .st-key-service_years_text),

@@ -168,7 +168,9 @@ def build_member(values: FormValues, today: date, lang: str) -> tuple[Member | N
             high = salary_ceiling(plan)
             too_large = next((i for i, s in enumerate(salaries, start=1)
                               if isinstance(s, (int, float)) and s > high), None)
-            if too_large:
+            if values.problems.get("history_rows"):  # the box could not be read: the reader's message
+                refuse("history", values.problems["history_rows"])
+            elif too_large:
                 refuse("history", say("history_too_large", position=too_large, amount=money(salaries[too_large - 1]),
                                       high=money(high)))
             else:

@@ -1,39 +1,77 @@
-"""The salary history table as the form holds it: its longest, the plan's window, and the rows as the
-member sees them (Streamlit's table editor keeps pending edits apart from the stored rows)."""
+"""The salary history as the member types or pastes it: a text box read by the same reader as a salary
+file (`estimator.salary_file`), so "$31,000", "31.000,00", a year before each salary or a block pasted
+from a spreadsheet are understood alike, and anything else is refused with its row.
+
+The salaries themselves stay in the session under `history_rows` (amounts, oldest first: what the
+scenario, the saved file and the report use); the box keeps the text under `HISTORY_BOX`. `sync_history`
+ties the two at the start of each run, as `ui.entry.sync` does for the other boxes: rows set elsewhere (a
+loaded file, the file upload, clearing, the average repeated when the member first opens the history)
+are written into the box, and the box's text is read into the rows — or, when it cannot be read, the
+rows stay as they were and the reader's message says which row to correct and what is accepted.
+"""
 
 from __future__ import annotations
 
+from typing import Any, MutableMapping
+
 from estimator.averages import window
-from estimator.salary_file import MAX_ROWS
+from estimator.numbers import money
+from estimator.salary_file import MAX_ROWS, SalaryFileError, SalaryHistory, read_history
+
+from .fields import salary_ceiling
+from .text import ui_text
 
 CSV_MAX_ROWS = MAX_ROWS  # a salary history's longest, typed, uploaded or saved
+HISTORY_BOX = "history_text"        # the box's text
+HISTORY_SHOWN = "history_shown"     # the rows the box was last written from or read into
+PREFILLED = "history_prefilled"     # the rows are the member's average repeated, not salaries of theirs
+MAX_BOX_CHARS = 100_000             # far more than 2,000 salaries with their periods
 
 
 def history_size(plan: str) -> int:
     return window(plan)
 
 
-def apply_editor_changes(rows: list[float | None], changes: dict | None, column: str = "salary") -> list[float | None]:
-    """The salary table as the member sees it: the stored rows with the table editor's pending changes
-    (edited, deleted and added rows, Streamlit's data-editor state) applied."""
-    if not changes:
-        return list(rows)
-    values = list(rows)
-    for index, edit in (changes.get("edited_rows") or {}).items():
-        position = int(index)
-        if 0 <= position < len(values) and column in edit:
-            values[position] = _salary_cell(edit[column])
-    deleted = {int(i) for i in changes.get("deleted_rows") or []}
-    values = [v for i, v in enumerate(values) if i not in deleted]
-    values += [_salary_cell(added.get(column)) for added in changes.get("added_rows") or []]
-    return values
+def rows_text(rows: list[float | None]) -> str:
+    """The box's text for rows set by the app: one amount a line, as the reader reads it back."""
+    return "\n".join(f"{row:,.2f}" for row in rows if row is not None)
 
 
-def _salary_cell(value) -> float | None:
-    if value is None or value == "":
-        return None
+def history_text(history: SalaryHistory) -> str:
+    """The box's text for a file's salaries: each with its period when the file gives one (tab between
+    them, as a spreadsheet pastes), oldest first."""
+    return "\n".join((f"{s.period}\t" if s.period else "") + f"{s.amount:,.2f}" for s in history.chronological())
+
+
+def read_for_form(raw: bytes, plan: str, lang: str) -> SalaryHistory:
+    """The command line's reading of a history, held also to the form's own largest salary."""
+    history = read_history(raw, plan, lang)
+    high = salary_ceiling(plan)
+    for salary in history.salaries:
+        if salary.amount > high:
+            raise SalaryFileError(f"row {salary.row}", ui_text("salary_file.above_form", lang, row=salary.row,
+                                                               amount=money(salary.amount), high=money(high)))
+    return history
+
+
+def sync_history(state: MutableMapping[str, Any], plan: str | None, lang: str) -> tuple[SalaryHistory | None, str | None]:
+    """Tie the box to the rows (see the module's docstring). Returns what the box holds, read, and the
+    reader's message when it cannot be used."""
+    rows = list(state.get("history_rows") or [])
+    if HISTORY_BOX not in state or state.get(HISTORY_SHOWN) != rows:
+        state[HISTORY_BOX] = rows_text(rows)  # set by the app: the box shows it
+        state[HISTORY_SHOWN] = rows
+    if plan is None:
+        return None, None
+    text = state[HISTORY_BOX] or ""
+    if len(text) > MAX_BOX_CHARS:
+        return None, ui_text("check.history_box_long", lang, limit=f"{MAX_BOX_CHARS:,}")
     try:
-        number = float(value)
-    except (TypeError, ValueError):
-        return None
-    return None if number != number else number  # NaN: an empty cell
+        history = read_for_form(text.encode("utf-8"), plan, lang)
+    except SalaryFileError as problem:
+        return None, problem.message
+    read = [float(s.amount) for s in history.chronological()]
+    if read != rows:  # the member changed the box: it holds the member's own salaries now
+        state["history_rows"] = state[HISTORY_SHOWN] = read
+        state.pop(PREFILLED, None)
+    return history, None

@@ -10,15 +10,20 @@ as markdown: a cell such as `![p](http://x/p.png)` shows as those characters.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import streamlit as st
 
 from estimator.numbers import money, number, round_cents
-from estimator.salary_file import SalaryFileError, SalaryHistory, read_history
+from estimator.salary_file import SalaryFileError, SalaryHistory
 
-from .fields import salary_ceiling
 from .plain import alert, one_line, plain
+from .salary_table import HISTORY_BOX, HISTORY_SHOWN, PREFILLED, history_text, read_for_form
 from .text import ui_text
 from .uploads import take_new_files, uploader_key
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 UPLOAD = "history_upload"        # the uploader's name (its widget key carries a generation)
 PENDING = "salary_file_pending"  # {"name", "raw"}: the file read, waiting for the member's choice
@@ -67,18 +72,6 @@ def _preview(pending: dict, plan: str, lang: str) -> None:
     discard.button(tx("discard"), key="salary_file_discard", on_click=_discard)
 
 
-def read_for_form(raw: bytes, plan: str, lang: str) -> SalaryHistory:
-    """The command line's reading of the file, held also to the form's own largest salary (the table
-    would refuse a larger one after the file replaced it)."""
-    history = read_history(raw, plan, lang)
-    high = salary_ceiling(plan)
-    for salary in history.salaries:
-        if salary.amount > high:
-            raise SalaryFileError(f"row {salary.row}", ui_text("salary_file.above_form", lang, row=salary.row,
-                                                               amount=money(salary.amount), high=money(high)))
-    return history
-
-
 def preview_table(history: SalaryHistory, lang: str) -> pd.DataFrame:
     """What the file holds, row by row, as plain cells: its row, its period (when the file gives
     periods), the amount, and whether the plan's average takes it."""
@@ -123,8 +116,10 @@ def _use(plan: str, lang: str) -> None:
     except SalaryFileError as problem:
         state[NOTE] = ("error", problem.message)
         return
-    state["history_rows"] = [float(s.amount) for s in history.chronological()]
-    state.pop("history_editor", None)  # edits of the old table do not apply to the new one
+    rows = [float(s.amount) for s in history.chronological()]
+    state["history_rows"] = state[HISTORY_SHOWN] = rows
+    state[HISTORY_BOX] = history_text(history)  # the box shows the file's rows, periods included
+    state.pop(PREFILLED, None)
     state[NOTE] = ("success", ui_text("salary_file.applied", lang, count=len(history.salaries),
                                       average=money(round_cents(history.average.value))))
 

@@ -34,7 +34,7 @@ from estimator.numbers import money
 from . import fields as table
 from .fields import FIELDS, NUMBERS, OLDEST_AGE, PLACES, FormValues, form_values, salary_ceiling
 from .plain import alert, one_line
-from .salary_table import CSV_MAX_ROWS, apply_editor_changes
+from .salary_table import CSV_MAX_ROWS, HISTORY_SHOWN, PREFILLED
 from .text import catalog, ui_text
 from .uploads import take_new_files, uploader_key
 
@@ -143,8 +143,7 @@ def dump_inputs(state: MutableMapping[str, Any] | dict[str, Any]) -> bytes:
     """The current inputs as a file (what the member typed, nothing derived). Never fails: a value the
     form would refuse is written as it is, and refused with its reason when the file is loaded."""
     values = {name: _json_value(state.get(name)) for name in SavedInputs.model_fields if name != "history_rows"}
-    rows = apply_editor_changes(state.get("history_rows") or [], state.get("history_editor"))
-    values["history_rows"] = [_json_value(row) for row in rows]
+    values["history_rows"] = [_json_value(row) for row in state.get("history_rows") or []]
     saved = {"format": FORMAT, "version": VERSION, "inputs": values}
     return json.dumps(saved, indent=2, ensure_ascii=False, allow_nan=False).encode("utf-8")
 
@@ -360,7 +359,8 @@ def apply_saved(state: MutableMapping[str, Any], raw: bytes, lang: str, name: st
         state["saved_note"] = ("error", _say(lang, "load_refused", name=shown, reason=error))
         return False
     state["history_rows"] = inputs.pop("history_rows")
-    state.pop("history_editor", None)
+    for written_anew in (HISTORY_SHOWN, PREFILLED):  # the history box shows the file's salaries
+        state.pop(written_anew, None)
     state.update(inputs)
     state["saved_note"] = ("success", _say(lang, "loaded", name=shown))
     return True

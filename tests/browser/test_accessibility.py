@@ -31,7 +31,7 @@ LANGUAGE_NAMES = {"es": "Español", "en": "English"}
 # element, why). A node is excused only if its element is inside an element matching the selector, and only for
 # that rule. Keep this empty unless the app truly cannot fix the markup (a theme setting or the app's own
 # elements can be fixed, so they are never excused here).
-# No finding is excused: the uploaders' buttons are named in the page's language (ui/uploader_names.py).
+# No finding is excused: the uploaders' buttons are named in the page's language (ui/page_hints.py).
 ALLOWED: tuple[tuple[str, str, str], ...] = ()
 UPLOADER_BUTTON = {"es": "Elegir archivo", "en": "Choose file"}
 
