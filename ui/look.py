@@ -28,7 +28,13 @@ def frame_css(lang: str) -> str:
     Streamlit shows under a box being typed in ("Press Enter to apply") in the member's language."""
     enter, ctrl_enter = (json.dumps(ui_text(f"check.{key}", lang), ensure_ascii=False)
                          for key in ("press_enter", "press_ctrl_enter"))
+    refused = json.dumps("⚠️ " + ui_text("check.file_refused", lang, limit=f"{st.get_option('server.maxUploadSize')} MB"),
+                         ensure_ascii=False)
     return f"""<style>
+/* A file the browser refused (too large, wrong type) is said under its uploader, not only on hover. */
+[data-testid="stFileUploader"]:has([data-testid="stFileChip"][aria-invalid="true"])::after {{
+  content: {refused}; display: block; margin-top: 0.5rem; color: #b3202e; font-size: 0.875rem;
+}}
 /* Streamlit's hint under a box being typed in is English only: the member's words instead. */
 [data-testid="InputInstructions"] > span {{ display: none; }}
 [data-testid="stTextInput"] [data-testid="InputInstructions"]::after {{ content: {enter}; }}

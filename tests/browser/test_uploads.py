@@ -1,4 +1,4 @@
-"""Salary files uploaded as a person would: a good one is shown as read and fills the table when the
+"""Salary files uploaded as a person would: a good one is shown as read and fills the history when the
 member says so; a bad one gets a clear message and nothing the member entered is lost."""
 
 from __future__ import annotations
@@ -33,14 +33,17 @@ def test_a_good_csv_replaces_the_history_and_the_amount(page, app_url):
     expect(page.get_by_test_id("stAlert").filter(has_text="(filas 2, 3, 4)")).to_be_visible()
     expect(metric(page).get_by_test_id("stMetricValue")).to_have_text(before)
     page.get_by_role("button", name="Usar estos salarios").click()
-    expect(page.get_by_text("Se pusieron en la tabla los 4 salarios del archivo", exact=False)).to_be_visible()
+    expect(page.get_by_text("Se pusieron en la lista los 4 salarios del archivo", exact=False)).to_be_visible()
+    # the box shows the file's salaries with their years, oldest first, to be corrected by hand if need be
+    expect(page.locator(".st-key-history_text textarea")).to_have_value(
+        "2021\t20,000.00\n2022\t40,000.00\n2023\t41,000.00\n2024\t42,000.00")
     expect(metric(page).get_by_test_id("stMetricValue")).not_to_have_text(before)
 
 
 @pytest.mark.parametrize("name, content, words", [
     ("formula.csv", b"salary\n=HYPERLINK(\"x\")\n", "no tiene un salario válido"),
     ("utf16.csv", "salario\n30000\n".encode("utf-16"), "UTF-8"),
-    ("empty.csv", b"", "no tiene salarios"),
+    ("empty.csv", b"", "No hay salarios"),
     ("huge.csv", b"salary\n" + b"30000\n" * 100_000, "2000 filas"),
 ], ids=["formula", "utf16", "empty", "100000-rows"])
 def test_a_bad_csv_is_explained_and_nothing_is_lost(page, app_url, name, content, words):
@@ -60,7 +63,16 @@ def test_a_file_over_the_upload_limit_is_refused_and_the_app_keeps_running(page,
     before = metric(page).get_by_test_id("stMetricValue").inner_text()
     to_history(page)
     upload(page, "diez-megas.csv", b"salary\n" + b"30000.00\n" * (10 * 1024 * 1024 // 9))  # 10 MB
-    # Streamlit refuses it before it reaches the app (server.maxUploadSize = 1 MB)
-    expect(page.locator(".st-key-history_upload").get_by_text("1.0MB", exact=False)).to_be_visible()
+    # Streamlit refuses it in the browser, before it reaches the app (server.maxUploadSize = 1 MB); its English
+    # words are replaced by the page's, for screen readers (an alert) and on hover (ui/page_hints.py)
+    uploader = page.locator(".st-key-history_upload")
+    refused = "No se aceptó este archivo: pasa de 1 MB"
+    expect(uploader.get_by_role("alert")).to_contain_text(refused)
+    expect(uploader.get_by_role("button", name="Quitar el archivo")).to_have_count(1)
+    said = uploader.get_by_test_id("stFileUploader").evaluate("e => getComputedStyle(e, '::after').content")
+    assert refused in said, said  # and shown under the uploader, without hovering
+    uploader.get_by_test_id("stFileChip").hover()
+    expect(page.get_by_test_id("stTooltipErrorContent")).to_contain_text(refused)
+    assert "must be" not in uploader.text_content() and "must be" not in page.locator("body").inner_text()
     expect(metric(page).get_by_test_id("stMetricValue")).to_have_text(before)
     expect(number_input(page, "service_years", "años")).to_have_value("27")
