@@ -145,7 +145,7 @@ CASES = {
         ("edad de comienzo de la pensión", "starting age of the pension")),
     "Social Security above the largest benefit": (
         lambda at: typed(at, "social_security", "25,000"),
-        "El Seguro Social más alto que se paga es $5,251.00 al mes", "The largest Social Security benefit paid is $5,251.00 a month",
+        "Ningún beneficio del Seguro Social llega a tanto", "accepted from $0 to $5,500.00 a month",
         ("Seguro Social", "Social Security")),
     "growth out of range": (lambda at: typed(at, "growth_pct", "50"),
                             "El aumento de salario por año va de -10% a 20%.",
@@ -249,7 +249,7 @@ def test_read_date_refuses(text, problem):
 
 def test_read_applies_each_fields_range():
     assert read("social_security", str(MAX_SOCIAL_SECURITY_MONTHLY)) == (float(MAX_SOCIAL_SECURITY_MONTHLY), None)
-    assert read("social_security", "5,251.01") == (None, "range")
+    assert read("social_security", "5,500.01") == (None, "range")
     assert read("average_annual", "0") == (None, "range")  # a salary of $0 is a mistake
     assert read("service_years", "27") == (27, None)
 

@@ -29,11 +29,12 @@ from estimator.parameters import default_values
 # month. Not a legal limit: a bound past which the app asks the member to look again.
 MAX_ANNUAL_SALARY = Decimal(1_000_000)
 MAX_MONTHLY_SALARY = Decimal("83333.33")  # MAX_ANNUAL_SALARY ÷ 12, to the cent
-# The largest Social Security retirement benefit anyone can receive: $5,251 a month in 2026, for a worker
-# with the maximum taxable earnings every year who starts at 70 (SSA, "Workers with maximum-taxable
-# earnings", ssa.gov/oact/cola/examplemax.html; $4,207 starting at 67). The field asks for the benefit
-# at 65, which is lower still: a larger figure is an annual amount or a typing mistake.
-MAX_SOCIAL_SECURITY_MONTHLY = Decimal(5251)
+# Above any Social Security retirement benefit: the largest, for a worker with the maximum taxable earnings
+# every year who starts at 70, is reported at about $5,181 a month for 2026 ($4,152 at full retirement age;
+# SSA, "Workers with maximum-taxable earnings", ssa.gov/oact/cola/examplemax.html, not reachable from here).
+# The field asks for the benefit at 65, which is lower still. A round bound a little above the largest: not a
+# legal limit, but a figure past which the amount is an annual one or a typing mistake.
+MAX_SOCIAL_SECURITY_MONTHLY = Decimal(5500)
 OLDEST_AGE = 100  # the form plans a pension start up to 100
 
 TYPED = ("date", "whole", "number", "money")           # typed as text and read by the app (`ui.entry`)
