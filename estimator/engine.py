@@ -356,12 +356,14 @@ def _earliest_reason(s: Scenario, earliest: Earliest | None, searched: bool, lan
 def _chosen_notes(s: Scenario, chosen: Evaluation, pay: Payable, params: Params, alternatives: list[Evaluation],
                   lang: str) -> list[str]:
     rule, cite = t(f"rule.{chosen.rule.id}", lang), display(chosen.rule.cite, lang)
+    if not rule.startswith(cite):  # a teacher's rule is named by its citation already: said once
+        rule = f"{rule} ({cite})"
     tied = [e for e in alternatives if e.amount.v == chosen.amount.v]
     if tied:
-        notes = [t("reason.chosen_tie", lang, rule=rule, cite=cite,
+        notes = [t("reason.chosen_tie", lang, rule=rule,
                    others="; ".join(t(f"rule.{e.rule.id}", lang) for e in tied))]
     else:
-        notes = [t("reason.chosen" if alternatives else "reason.chosen_only", lang, rule=rule, cite=cite)]
+        notes = [t("reason.chosen" if alternatives else "reason.chosen_only", lang, rule=rule)]
     if chosen.rule.path == ACTIVE and s.left_service_early and chosen.rule.id != "ley1.c":
         notes.append(t("reason.right_at_separation", lang, age=span(s.separation_age, lang)))
     if ley447.FLOOR_19_6 in chosen.outcome.amount.cites:

@@ -255,3 +255,17 @@ def test_deferred_pension_before_58_says_confirm_with_the_system():
     later = estimate(read_scenario({"plan": "ley447", "age": 60, "separation_age": 50, "service_years": 26,
                                     "average_salary": 30000}), "en")
     assert not any("Confirm with the System" in r for r in later.reasons)
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize("line, cite", [
+    ({"plan": "teachers", "age": 52, "service_years": 30, "average_monthly_salary": 1956.11},
+     "Maestros, Sección A, inciso 1"),
+    ({"plan": "ley447", "age": 58, "service_years": 27, "average_salary": 36000}, "Reglamento, Regla 18.2"),
+    ({"plan": "ley1", "age": 65, "service_years": 10, "average_salary": 30000}, "Ley 1-1990, inciso (a)"),
+])
+def test_the_rule_applied_is_cited_once(line, cite, lang):
+    """A teacher's rule is named by its citation: the sentence saying which rule applies does not repeat it."""
+    answer = estimate(read_scenario(line, lang), lang)
+    chosen = answer.reasons[0]
+    assert chosen.count(cite) == 1, chosen
