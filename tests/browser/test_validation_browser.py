@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import TIMEOUT_MS
+from .test_look import settled
 
 pytestmark = pytest.mark.browser
 
@@ -81,6 +82,7 @@ def test_refused_salaries_show_a_message_under_the_field_and_no_amount(browser, 
             expect(page.get_by_test_id("stMain").get_by_test_id("stMetric")).to_have_count(0)
             expect(page.locator(".js-plotly-plot")).to_have_count(0)
             expect(page.get_by_text(FIX[lang])).to_be_visible()
+            settled(page)  # the run has ended: nothing of the previous answer is left, even faded
             shown = page.evaluate(SHOWN_OUTSIDE_ALERTS)
             assert not MONEY.search(shown), f"an amount on screen while the salary is refused: {shown!r}"
             body = page.locator("body").inner_text()
