@@ -157,3 +157,36 @@ def test_dates_and_uploaders_speak_the_pages_language(browser, app_url, lang):
         expect(dropzone.locator("button")).to_have_accessible_name("Elegir archivo" if lang == "es" else "Choose file")
     finally:
         page.context.close()
+
+
+# A counselor's check across fields: 27 years of service cannot fit since a first entry in 2020.
+SERVICE_TOO_LONG = {"es": "El servicio (27 años) es mayor que el tiempo desde su primera entrada al Sistema (01/03/2020)",
+                    "en": "The service (27 years) is longer than the time from your first entry into the System (01/03/2020)"}
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize("screen", list(SCREENS))
+def test_service_that_cannot_fit_since_entry_withholds_the_amount(browser, app_url, screen, lang):
+    page = open_page(browser, app_url, screen, lang)
+    try:
+        amount = answer_amount(page, screen)
+        expect(amount).to_have_text(MONEY)
+        example = amount.inner_text()
+        entry = page.locator(".st-key-entry_date_text input")
+        entry.fill("01/03/2020")
+        entry.press("Enter")
+        service = page.locator(".st-key-service_years_text input")
+        message = page.get_by_test_id("stMain").get_by_role("alert").filter(has_text=SERVICE_TOO_LONG[lang])
+        expect(message).to_be_visible()
+        assert message.bounding_box()["y"] > service.bounding_box()["y"], "the message is under the service"
+        expect(page.get_by_test_id("stMain").get_by_test_id("stMetric")).to_have_count(0)
+        settled(page)
+        shown = page.evaluate(SHOWN_OUTSIDE_ALERTS)
+        assert not MONEY.search(shown), f"an amount on screen while the service is refused: {shown!r}"
+        expect(service).to_have_value("27")  # nothing typed is lost
+        entry.fill("01/08/1989")
+        entry.press("Enter")
+        expect(message).to_have_count(0)
+        expect(amount).to_have_text(example)
+    finally:
+        page.context.close()
