@@ -169,3 +169,10 @@ def test_borrar_todo_forgets_the_typed_history(history_app):
     assert at.session_state["history_rows"] == [] and at.radio(key="salary_mode").value == "average"
     at.radio(key="salary_mode").set_value("history").run()
     assert "51,234" not in box(at).value and box(at).value == "36,000.00\n36,000.00\n36,000.00"
+
+
+def test_rows_the_average_takes_are_listed_as_a_person_reads_them():
+    from ui.salary_upload import row_list
+    assert row_list(tuple(range(1, 37))) == "1–36"          # a teacher's 36 months
+    assert row_list((2, 3, 4)) == "2, 3, 4"                 # a short run stays whole
+    assert row_list((1, 2, 3, 4, 5, 9, 11, 12, 13, 14)) == "1–5, 9, 11–14"

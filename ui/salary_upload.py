@@ -89,10 +89,21 @@ def preview_table(history: SalaryHistory, lang: str) -> pd.DataFrame:
 
 def summary(history: SalaryHistory, lang: str) -> str:
     """One sentence: how many salaries were read, which rows the average takes, and the average."""
-    rows = ", ".join(str(row) for row in history.used)
+    rows = row_list(history.used)
     key = "summary_monthly" if history.plan == "teachers" else "summary_annual"
     return ui_text(f"salary_file.{key}", lang, count=len(history.salaries), size=len(history.used), rows=rows,
                    average=money(round_cents(history.average.value)))
+
+
+def row_list(rows: tuple[int, ...]) -> str:
+    """Row numbers as a person reads them: a run of four or more as its ends ("1–36"), others one by one."""
+    runs: list[list[int]] = []
+    for row in rows:
+        if runs and row == runs[-1][-1] + 1:
+            runs[-1].append(row)
+        else:
+            runs.append([row])
+    return ", ".join(f"{run[0]}–{run[-1]}" if len(run) >= 4 else ", ".join(map(str, run)) for run in runs)
 
 
 def projection_note(plan: str, growth_pct: float, lang: str) -> str:
