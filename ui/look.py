@@ -35,6 +35,9 @@ def frame_css(lang: str) -> str:
 [data-testid="stFileUploader"]:has([data-testid="stFileChip"][aria-invalid="true"])::after {{
   content: {refused}; display: block; margin-top: 0.5rem; color: #b3202e; font-size: 0.875rem;
 }}
+/* The toolbars Streamlit puts over tables and charts (search, download, full screen) name and explain their
+   buttons in English only, and nothing there is needed to read the answer: not drawn. */
+[data-testid="stElementToolbar"] {{ display: none !important; }}
 /* Streamlit's hint under a box being typed in is English only: the member's words instead. */
 [data-testid="InputInstructions"] > span {{ display: none; }}
 [data-testid="stTextInput"] [data-testid="InputInstructions"]::after {{ content: {enter}; }}

@@ -159,7 +159,7 @@ def charts_view(member: Member, lang: str) -> None:
             continue
         with tab:
             chart = build(member, lang, scale=session_scale(st.session_state))
-            st.plotly_chart(chart.figure, key=f"chart_{key}", alt=chart.alt, config={"displaylogo": False})
+            st.plotly_chart(chart.figure, key=f"chart_{key}", alt=chart.alt, config={"displaylogo": False, "displayModeBar": False})
             st.caption(chart.alt)
             with st.expander(tx("table"), key=f"chart_table_open_{key}", on_change="rerun") as shown:
                 if not shown.open:  # the table is built only when asked for
@@ -197,7 +197,7 @@ def key_dates_view(member: Member, lang: str) -> None:
     from . import charts
 
     chart = charts.key_dates_chart(dates, lang, scale=session_scale(st.session_state))
-    shown.plotly_chart(chart.figure, key="chart_dates", alt=chart.alt, config={"displaylogo": False})
+    shown.plotly_chart(chart.figure, key="chart_dates", alt=chart.alt, config={"displaylogo": False, "displayModeBar": False})
     shown.caption(chart.alt)
 
 

@@ -17,6 +17,7 @@ import streamlit as st
 from estimator.numbers import money, number, round_cents
 from estimator.salary_file import SalaryFileError, SalaryHistory
 
+from .look import table
 from .plain import alert, one_line, plain
 from .salary_table import HISTORY_BOX, HISTORY_SHOWN, PREFILLED, history_text, read_for_form
 from .text import ui_text
@@ -65,7 +66,7 @@ def _preview(pending: dict, plan: str, lang: str) -> None:
         st.caption(tx("nothing_changed"))
         st.button(tx("discard"), key="salary_file_discard", on_click=_discard)
         return
-    st.dataframe(preview_table(history, lang), hide_index=True)
+    table(preview_table(history, lang), "salary_file_preview", hide_index=True)  # redrawn at session mode's size
     alert("info", summary(history, lang))
     use, discard = st.columns(2)
     use.button(tx("use"), key="salary_file_use", type="primary", on_click=_use, args=(plan, lang))

@@ -110,6 +110,27 @@ def test_session_mode_draws_the_whole_page_larger(page, app_url):
     expect(page.locator("html")).to_have_css("font-size", "20px")
 
 
+def test_tables_and_charts_carry_no_english_toolbar(page, app_url):
+    """Streamlit's toolbars over tables and charts, and plotly's, name their buttons in English only."""
+    page.set_viewport_size({"width": 1366, "height": 900})
+    open_app(page, app_url)
+    expect(metric(page).get_by_test_id("stMetricValue")).to_have_text(MONEY)
+    settled(page)
+    if page.locator(".js-plotly-plot").count() == 0:
+        open_section(page, "Ver los gráficos")
+    chart = page.locator(".js-plotly-plot").first
+    expect(chart).to_be_visible()
+    open_section(page, "Vista de por vida")
+    table = page.get_by_test_id("stMain").locator(TABLE).first
+    expect(table).to_be_visible()
+    for shown in (chart, table):
+        shown.hover()
+        expect(page.locator("[data-testid='stElementToolbar']:visible")).to_have_count(0)
+    expect(page.locator(".js-plotly-plot .modebar-btn")).to_have_count(0)
+    for english in ("Fullscreen", "Download as CSV", "Search", "Download plot"):
+        expect(page.locator(f"[aria-label^='{english}']:visible, [title^='{english}']:visible")).to_have_count(0)
+
+
 def outline(page: Page, selector: str) -> dict:
     return page.locator(selector).first.evaluate(
         "e => { const s = getComputedStyle(e); return {color: s.outlineColor, style: s.outlineStyle,"
