@@ -2,10 +2,22 @@
 
 Pure Python (no user interface): `estimate(scenario)` answers one scenario; `projection` evaluates
 a grid of retirement ages and added service; `python -m estimator estimate` is the command line.
+
+The names below are imported when first used, so that `python -m estimator` reaches its own Ctrl-C
+handling before the rules are loaded (an interrupt while they load ends quietly, not with a traceback).
 """
 
-from .engine import earliest_eligibility, estimate
-from .models import Answer, Assumptions, Scenario, ScenarioError, read_scenario
+from importlib import import_module
 
-__all__ = ["Answer", "Assumptions", "Scenario", "ScenarioError", "estimate", "earliest_eligibility",
-           "read_scenario"]
+_EXPORTS = {"estimate": ".engine", "earliest_eligibility": ".engine", "Answer": ".models", "Assumptions": ".models",
+            "Scenario": ".models", "ScenarioError": ".models", "read_scenario": ".models"}
+
+__all__ = list(_EXPORTS)
+
+
+def __getattr__(name: str):
+    if name not in _EXPORTS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(_EXPORTS[name], __name__), name)
+    globals()[name] = value  # looked up once
+    return value

@@ -250,3 +250,18 @@ def test_no_traceback_reaches_the_user_in_any_subcommand(args):
     assert proc.returncode in (1, 2)
     assert "Traceback" not in proc.stderr and "Traceback" not in proc.stdout
     assert (proc.stderr + proc.stdout).strip()
+
+
+@pytest.mark.parametrize("after", [0.05, 0.15, 0.3, 0.5])
+def test_ctrl_c_while_the_command_starts_ends_quietly(after):
+    """An interrupt while the rules are still loading: status 130 and no traceback."""
+    proc = subprocess.Popen(COMMAND, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
+                            preexec_fn=default_sigint)
+    try:
+        time.sleep(after)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert "Traceback" not in err.decode(), err.decode()
+    assert proc.returncode == 130, (proc.returncode, err.decode())
