@@ -34,6 +34,7 @@ LANGUAGE_NAMES = {"es": "Español", "en": "English"}
 # No finding is excused: the uploaders' buttons are named in the page's language (ui/page_hints.py).
 ALLOWED: tuple[tuple[str, str, str], ...] = ()
 UPLOADER_BUTTON = {"es": "Elegir archivo", "en": "Choose file"}
+REMOVE_BUTTON = {"es": "Quitar el archivo", "en": "Remove the file"}
 
 _RUN_AXE = """async ([allowed, blocking]) => {
     const results = await axe.run(document, {resultTypes: ["violations"]});
@@ -85,10 +86,12 @@ def blocking_violations(page: Page) -> list[dict]:
 
 
 def uploader_named_in_the_pages_language(page: Page, lang: str) -> None:
-    """Each visible uploader button is named in the page's language (not Streamlit's English word)."""
+    """Each visible uploader button is named in the page's language (not Streamlit's English word): the one
+    that chooses a file, and the one that removes a file already chosen."""
     for button in page.get_by_test_id("stFileUploaderDropzone").locator("button").all():
         if button.is_visible():
-            expect(button).to_have_accessible_name(UPLOADER_BUTTON[lang])
+            removes = button.evaluate("b => b.closest('[data-testid=\"stFileChipDeleteBtn\"]') !== null")
+            expect(button).to_have_accessible_name((REMOVE_BUTTON if removes else UPLOADER_BUTTON)[lang])
 
 
 def describe(violations: list[dict]) -> str:
@@ -219,3 +222,24 @@ def test_opening_the_english_url_shows_english(page, app_url):
     expect(page.locator("html")).to_have_attribute("lang", "en")
     expect(page.get_by_test_id("stSidebar").get_by_role("radio", name="English")).to_have_attribute(
         "aria-checked", "true")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_serious_or_critical_axe_violations_with_the_salary_history_refused(page, app_url, lang):
+    """The salary history box with a line refused, and a file the browser refused in its uploader."""
+    page.goto(f"{app_url}/{LANGUAGES[lang]}")
+    settle(page, lang, TITLES["estimate", lang])
+    history = "Entrar mi historial de salarios" if lang == "es" else "Enter my salary history"
+    page.locator(".st-key-salary_mode").get_by_text(history, exact=True).click()
+    box = page.locator(".st-key-history_text textarea")
+    box.fill("31000\nabc\n33000")
+    box.press("Control+Enter")
+    expect(page.locator(".st-key-history_text + [data-testid='stElementContainer']").get_by_role("alert")).to_be_visible()
+    page.locator(".st-key-history_upload input[type=file]").set_input_files(
+        {"name": "grande.csv", "mimeType": "text/csv", "buffer": b"30000.00\n" * 250_000})  # over 1 MB
+    expect(page.locator(".st-key-history_upload [data-testid='stFileChip'][aria-invalid='true']")).to_be_visible()
+    show_whole_page(page)
+    settle(page, lang, TITLES["estimate", lang])
+    violations = blocking_violations(page)
+    assert not violations, f"axe with the history refused ({lang}):\n{describe(violations)}"
+    uploader_named_in_the_pages_language(page, lang)
