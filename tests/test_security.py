@@ -22,7 +22,7 @@ def options(monkeypatch):
 def test_hardened_streamlit_settings_are_in_force(options):
     assert options("browser.gatherUsageStats") is False
     assert options("client.showErrorDetails") == "none"
-    assert options("client.toolbarMode") == "viewer"
+    assert options("client.toolbarMode") == "minimal"  # no menu at all: its items are English only
     assert options("server.enableXsrfProtection") is True
     assert options("server.enableCORS") is True
     assert options("server.maxUploadSize") == 1

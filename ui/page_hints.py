@@ -8,7 +8,8 @@ A tiny component (st.components.v2, mounted in the page, no network, allowed by 
 like the explorer) sets `aria-label` on each uploader's buttons and file input; puts the page's words in
 place of "File must be 1.0MB or smaller." (said to screen readers and shown on hover) when the browser refuses
 a file before the app sees it; sets `inputmode="decimal"` on the number boxes; and does so again for anything
-drawn later.
+drawn later; and names Streamlit's own controls (the sidebar, the help icons, heading links) in the
+page's language for screen readers.
 """
 
 from __future__ import annotations
@@ -24,6 +25,10 @@ from .text import ui_text
 # The boxes that take a number: the form's (ui/fields.py) and the page's own whole numbers (`ui.form.whole_box`).
 NUMBER_BOXES = tuple(box_key(name) for name, spec in SPECS.items() if spec.kind != "date") + (
     "variant_age", "variant_extra", "lifetime_until", "lifetime_other")
+
+# The accessible names Streamlit gives its own controls, in English only, and their keys in the catalogs.
+STREAMLIT_NAMES = {"Sidebar": "sidebar", "Collapse sidebar": "collapse_sidebar", "Expand sidebar": "expand_sidebar",
+                   "Link to heading": "link_to_heading", "Open": "open", "Help": "help", "Main menu": "main_menu"}
 
 JS = """
 export default function (component) {
@@ -56,13 +61,19 @@ export default function (component) {
       }
     }
     for (const tip of document.querySelectorAll('[data-testid="stTooltipErrorContent"]')) retext(tip);
+    // Streamlit's own English names for its controls (the sidebar, help icons, heading links), in the page's words.
+    for (const element of document.querySelectorAll("[aria-label]")) {
+      const label = element.getAttribute("aria-label");
+      const said = hints.labels[label] ?? (label.startsWith("Help for ") ? hints.help_for + label.slice(9) : null);
+      if (said && said !== label) element.setAttribute("aria-label", said);
+    }
     for (const box of document.querySelectorAll(numbers)) {
       if (box.getAttribute("inputmode") !== "decimal") box.setAttribute("inputmode", "decimal");
     }
   };
   apply();
   const watcher = new MutationObserver(apply);
-  watcher.observe(document.body, { childList: true, subtree: true });
+  watcher.observe(document.body, { childList: true, subtree: true, attributeFilter: ["aria-label"] });
   return () => watcher.disconnect();
 }
 """
@@ -75,5 +86,6 @@ def page_hints(lang: str) -> None:
     limit = f"{st.get_option('server.maxUploadSize')} MB"
     hints = {"button": ui_text("check.browse", lang), "input": ui_text("check.file_input", lang),
              "remove": ui_text("check.remove_file", lang), "refused": ui_text("check.file_refused", lang, limit=limit),
-             "numbers": list(NUMBER_BOXES)}
+             "numbers": list(NUMBER_BOXES), "help_for": ui_text("chrome.help_for", lang),
+             "labels": {english: ui_text(f"chrome.{key}", lang) for english, key in STREAMLIT_NAMES.items()}}
     _component(key="page_hints", data=json.dumps(hints, ensure_ascii=False).encode("utf-8"))

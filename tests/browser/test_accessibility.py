@@ -243,3 +243,18 @@ def test_no_serious_or_critical_axe_violations_with_the_salary_history_refused(p
     violations = blocking_violations(page)
     assert not violations, f"axe with the history refused ({lang}):\n{describe(violations)}"
     uploader_named_in_the_pages_language(page, lang)
+
+
+def test_streamlits_own_controls_are_named_in_spanish_for_screen_readers(page, app_url):
+    """The sidebar, its close button, help icons, heading links, a list's opener: Streamlit names them in English
+    only; on the Spanish page a screen reader hears Spanish (ui/page_hints.py)."""
+    from ui.page_hints import STREAMLIT_NAMES
+
+    page.goto(f"{app_url}/")
+    settle(page, "es", TITLES["estimate", "es"])
+    expect(page.get_by_role("button", name="Ayuda: Sistema de retiro")).to_have_count(1)
+    expect(page.locator("[aria-label='Cerrar la barra lateral']")).to_have_count(1)
+    names = page.evaluate("() => [...document.querySelectorAll('[aria-label]')].map(e => e.getAttribute('aria-label'))")
+    english = [name for name in names if name in STREAMLIT_NAMES or name.startswith("Help for ")]
+    assert not english, english
+    expect(page.get_by_test_id("stMainMenu")).to_have_count(0)  # no menu: its items are English only
