@@ -227,3 +227,14 @@ def test_an_upload_is_released_from_the_servers_memory_once_read(monkeypatch):
     assert uploads.take_new_files(state, key) == [("salarios.csv", b"salary\n98765.43\n")]
     assert manager.get_files("session-1", ["file-1"]) == []  # the bytes are gone from the server
     assert uploads.uploader_key(state, "history_upload") != key  # and the browser gets an empty uploader
+
+
+def test_the_names_given_to_streamlits_controls_cover_its_own_english_words():
+    """ui/page_hints.py finds Streamlit's controls by the English names Streamlit gives them: the English
+    catalog must say exactly those."""
+    from ui.page_hints import STREAMLIT_NAMES
+    from ui.text import ui_text
+
+    for english, key in STREAMLIT_NAMES.items():
+        assert ui_text(f"chrome.{key}", "en") == english
+    assert ui_text("chrome.help_for", "en") == "Help for "

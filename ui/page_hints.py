@@ -18,6 +18,8 @@ import json
 
 import streamlit as st
 
+from estimator.texts import LANGUAGES
+
 from . import explorer  # noqa: F401  (shows components' state to the session as plain data)
 from .entry import SPECS, box_key
 from .text import ui_text
@@ -32,24 +34,31 @@ STREAMLIT_NAMES = {"Sidebar": "sidebar", "Collapse sidebar": "collapse_sidebar",
 
 JS = """
 export default function (component) {
-  const hints = component.data ? JSON.parse(new TextDecoder().decode(component.data)) : null;
-  if (!hints) return;
-  const numbers = hints.numbers.map((key) => `.st-key-${key} input`).join(", ");
+  const data = component.data ? JSON.parse(new TextDecoder().decode(component.data)) : null;
+  if (!data) return;
+  // One watcher for the document, reading the newest page's words: a page drawn in the other language mounts
+  // this again, and two watchers with different words would undo each other's names without end.
+  window.__pageHints = data;
+  if (window.__pageHintsWatcher) {
+    window.__pageHintsWatcher.apply();
+    return;
+  }
   const name = (element, label) => {
     if (element.getAttribute("aria-label") !== label) element.setAttribute("aria-label", label);
   };
   // The text nodes keep their place (React still owns them): the first says the page's words, the rest nothing.
-  const retext = (root) => {
+  const retext = (root, said) => {
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     let first = true;
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       if (!node.nodeValue.trim()) continue;
-      const value = first ? hints.refused : "";
+      const value = first ? said : "";
       if (node.nodeValue !== value) node.nodeValue = value;
       first = false;
     }
   };
   const apply = () => {
+    const hints = window.__pageHints;
     for (const uploader of document.querySelectorAll('[data-testid="stFileUploader"]')) {
       for (const button of uploader.querySelectorAll("button")) {
         name(button, button.closest('[data-testid="stFileChipDeleteBtn"]') ? hints.remove : hints.button);
@@ -57,24 +66,26 @@ export default function (component) {
       for (const input of uploader.querySelectorAll('input[type="file"]')) name(input, hints.input);
       // A file refused in the browser (too large, wrong type): Streamlit's English words, replaced in place.
       for (const alert of uploader.querySelectorAll('[data-testid="stFileChip"][aria-invalid="true"] [role="alert"]')) {
-        retext(alert);
+        retext(alert, hints.refused);
       }
     }
-    for (const tip of document.querySelectorAll('[data-testid="stTooltipErrorContent"]')) retext(tip);
+    for (const tip of document.querySelectorAll('[data-testid="stTooltipErrorContent"]')) retext(tip, hints.refused);
     // Streamlit's own English names for its controls (the sidebar, help icons, heading links), in the page's words.
     for (const element of document.querySelectorAll("[aria-label]")) {
       const label = element.getAttribute("aria-label");
-      const said = hints.labels[label] ?? (label.startsWith("Help for ") ? hints.help_for + label.slice(9) : null);
+      const prefix = hints.help_prefixes.find((start) => label.startsWith(start));
+      const said = hints.labels[label] ?? (prefix ? hints.help_for + label.slice(prefix.length) : null);
       if (said && said !== label) element.setAttribute("aria-label", said);
     }
-    for (const box of document.querySelectorAll(numbers)) {
+    for (const box of document.querySelectorAll(hints.numbers.map((key) => `.st-key-${key} input`).join(", "))) {
       if (box.getAttribute("inputmode") !== "decimal") box.setAttribute("inputmode", "decimal");
     }
   };
-  apply();
   const watcher = new MutationObserver(apply);
+  watcher.apply = apply;
   watcher.observe(document.body, { childList: true, subtree: true, attributeFilter: ["aria-label"] });
-  return () => watcher.disconnect();
+  window.__pageHintsWatcher = watcher;  // kept for the document's life: every page mounts the component
+  apply();
 }
 """
 
@@ -87,5 +98,8 @@ def page_hints(lang: str) -> None:
     hints = {"button": ui_text("check.browse", lang), "input": ui_text("check.file_input", lang),
              "remove": ui_text("check.remove_file", lang), "refused": ui_text("check.file_refused", lang, limit=limit),
              "numbers": list(NUMBER_BOXES), "help_for": ui_text("chrome.help_for", lang),
-             "labels": {english: ui_text(f"chrome.{key}", lang) for english, key in STREAMLIT_NAMES.items()}}
+             # a name in any language (Streamlit's English, or this page's words from before a language switch)
+             "help_prefixes": [ui_text("chrome.help_for", other) for other in LANGUAGES],
+             "labels": {ui_text(f"chrome.{key}", other): ui_text(f"chrome.{key}", lang)
+                        for key in STREAMLIT_NAMES.values() for other in LANGUAGES}}
     _component(key="page_hints", data=json.dumps(hints, ensure_ascii=False).encode("utf-8"))

@@ -258,3 +258,12 @@ def test_streamlits_own_controls_are_named_in_spanish_for_screen_readers(page, a
     english = [name for name in names if name in STREAMLIT_NAMES or name.startswith("Help for ")]
     assert not english, english
     expect(page.get_by_test_id("stMainMenu")).to_have_count(0)  # no menu: its items are English only
+    # Switched to English and back, each page's names follow (one watcher, never two undoing each other).
+    page.get_by_test_id("stSidebar").get_by_role("radio", name="English", exact=True).click()
+    settle(page, "en", TITLES["estimate", "en"])
+    expect(page.get_by_role("button", name="Help for Retirement system")).to_have_count(1)
+    expect(page.locator("[aria-label='Collapse sidebar']")).to_have_count(1)
+    page.get_by_test_id("stSidebar").get_by_role("radio", name="Español", exact=True).click()
+    settle(page, "es", TITLES["estimate", "es"])
+    expect(page.get_by_role("button", name="Ayuda: Sistema de retiro")).to_have_count(1)
+    expect(page.locator("[aria-label='Cerrar la barra lateral']")).to_have_count(1)
