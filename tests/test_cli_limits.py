@@ -264,4 +264,5 @@ def test_ctrl_c_while_the_command_starts_ends_quietly(after):
     finally:
         proc.kill()
     assert "Traceback" not in err.decode(), err.decode()
-    assert proc.returncode == 130, (proc.returncode, err.decode())
+    # 130; or, interrupted before Python itself has started, ended by the signal (a shell shows 130 too)
+    assert proc.returncode in (130, -signal.SIGINT), (proc.returncode, err.decode())
