@@ -35,6 +35,18 @@ def window(plan: str, override: int | None = None) -> int:
     return int(override or default_values(plan)["averaging_months" if plan == "teachers" else "averaging_years"])
 
 
+def summed(amounts: Sequence[Fraction]) -> str:
+    """The salaries the average takes, added as a calculator would be given them, highest first; equal ones
+    counted rather than repeated: "30 × $2,500.00 + 6 × $2,650.37", "$33,000.50 + $32,000.00 + $31,000.00"."""
+    terms: list[tuple[int, Fraction]] = []
+    for amount in sorted(amounts, reverse=True):
+        if terms and terms[-1][1] == amount:
+            terms[-1] = (terms[-1][0] + 1, amount)
+        else:
+            terms.append((1, amount))
+    return " + ".join(exact_money(amount) if count == 1 else f"{count} × {exact_money(amount)}" for count, amount in terms)
+
+
 def average_from_history(plan: str, salaries: Sequence[object], lang: str = "es",
                          window_override: int | None = None) -> Average:
     """The plan's average of the highest salaries of `salaries` (monthly for teachers, annual otherwise)."""
@@ -49,12 +61,12 @@ def average_from_history(plan: str, salaries: Sequence[object], lang: str = "es"
         raise HistoryError(t("history.too_few_monthly" if plan == "teachers" else "history.too_few_annual",
                              lang, count=len(exact), size=size))
     ranked = sorted(range(len(exact)), key=lambda i: (-exact[i], i))[:size]
-    total = sum(exact[i] for i in ranked)
     value = top_mean(plan, exact, size)
+    formula = f"({summed([exact[i] for i in ranked])}) ÷ {size}"
     if plan == "teachers":
-        step = Step(label=t("history.step_monthly", lang, size=size), formula=f"{exact_money(total)} ÷ {size}",
+        step = Step(label=t("history.step_monthly", lang, size=size), formula=formula,
                     value=float(value), cite=display("000 ¶A.1", lang))
     else:
-        step = Step(label=t("history.step_annual", lang, size=size), formula=f"{exact_money(total)} ÷ {size}",
+        step = Step(label=t("history.step_annual", lang, size=size), formula=formula,
                     value=float(round_cents(value)), cite="Ley 447-1951" if plan == "ley447" else "Ley 1-1990")
     return Average(value=value, used=tuple(sorted(ranked)), step=step)

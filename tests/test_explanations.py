@@ -269,3 +269,19 @@ def test_the_rule_applied_is_cited_once(line, cite, lang):
     answer = estimate(read_scenario(line, lang), lang)
     chosen = answer.reasons[0]
     assert chosen.count(cite) == 1, chosen
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(plan=st.sampled_from(["teachers", "ley447", "ley1"]),
+       cents=st.lists(st.integers(min_value=0, max_value=8_000_000), min_size=36, max_size=80))
+def test_a_salary_historys_average_reproduces_from_its_printed_sum(plan, cents):
+    """The average of a history is printed with its salaries added, highest first and equal ones counted, so
+    the step reproduces from what is printed (to the cent) and names exactly the salaries it takes."""
+    from estimator.averages import average_from_history
+
+    salaries = [Fraction(c, 100) for c in cents]
+    average = average_from_history(plan, salaries, "es")
+    step = average.step
+    assert abs(evaluate(step.formula) - Fraction(str(step.value))) <= Fraction(1, 200), step
+    taken = sorted((salaries[i] for i in average.used), reverse=True)
+    assert evaluate(step.formula.rsplit(" ÷ ", 1)[0]) == sum(taken)
