@@ -63,7 +63,8 @@ with results:
     else:
         if values.freeze:
             st.warning(ui_text("limits.freeze_note", lang, law=freeze_for(member.plan).law(lang)), icon="🧊")
-        answer = estimate(member.scenario, lang, average_steps=[member.average.step] if member.average else None,
+        answer = estimate(member.scenario, lang, average_steps=member.average_steps,
+                          average_assumptions=member.average_assumptions,
                           move=lambda age: scenario_at(member.situation, age))
         answer_view(member, answer, lang)
         explorer_view(member, lang)  # other ages and added service, answered in the browser
@@ -80,7 +81,8 @@ with results:
         st.download_button(ui_text("result.report", lang), key="report_download", mime="application/pdf",
                            data=partial(build_report, member.scenario, lang, birth_date=member.birth_date,
                                         situation=member.situation,
-                                        average_steps=[member.average.step] if member.average else None,
+                                        average_steps=member.average_steps,
+                                        average_assumptions=member.average_assumptions,
                                         name=report_name, notes=report_notes),
                            file_name=f"estimado-pension-{lang}.pdf", help=ui_text("result.report_help", lang))
         st.info(ui_text("app.disclaimer", lang))

@@ -48,8 +48,9 @@ def summed(amounts: Sequence[Fraction]) -> str:
 
 
 def average_from_history(plan: str, salaries: Sequence[object], lang: str = "es",
-                         window_override: int | None = None) -> Average:
-    """The plan's average of the highest salaries of `salaries` (monthly for teachers, annual otherwise)."""
+                         window_override: int | None = None, projected: bool = False) -> Average:
+    """The plan's average of the highest salaries of `salaries` (monthly for teachers, annual otherwise);
+    `projected` when some of them are projected salaries of the years still to work (its step says so)."""
     size = window(plan, window_override)
     exact: list[Fraction] = []
     for position, salary in enumerate(salaries, start=1):
@@ -64,9 +65,9 @@ def average_from_history(plan: str, salaries: Sequence[object], lang: str = "es"
     value = top_mean(plan, exact, size)
     formula = f"({summed([exact[i] for i in ranked])}) ÷ {size}"
     if plan == "teachers":
-        step = Step(label=t("history.step_monthly", lang, size=size), formula=formula,
+        step = Step(label=t("history.step_monthly" + "_projected" * projected, lang, size=size), formula=formula,
                     value=float(value), cite=display("000 ¶A.1", lang))
     else:
-        step = Step(label=t("history.step_annual", lang, size=size), formula=formula,
+        step = Step(label=t("history.step_annual" + "_projected" * projected, lang, size=size), formula=formula,
                     value=float(round_cents(value)), cite="Ley 447-1951" if plan == "ley447" else "Ley 1-1990")
     return Average(value=value, used=tuple(sorted(ranked)), step=step)

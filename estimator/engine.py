@@ -100,14 +100,18 @@ def _dollars(cents: int) -> Decimal:
 
 
 def estimate(s: Scenario, lang: str = "es", *, average_steps: list[Step] | None = None,
+             average_assumptions: list[AssumptionUsed] | None = None,
              find_earliest: bool = True, move: Callable[[Fraction], Scenario] | None = None) -> Answer:
     """The answer for one scenario (CONTRACT.md), its reasons and steps in `lang`. `move` gives the
-    scenario at a later age for the earliest eligibility (default `moved_to`)."""
+    scenario at a later age for the earliest eligibility (default `moved_to`). `average_steps` replace the
+    step of an average entered (a salary history's, a projection's: `projection.average_explained`), and
+    `average_assumptions` are the assumptions those steps use."""
     params = Params(s.plan, s.assumptions.given())
     steps = list(average_steps or [])
 
     if s.refunded:
-        return _no_pension(True, [t("reason.refunded", lang)] + _notes_on_fields(s, None, params, lang), steps)
+        return _no_pension(True, [t("reason.refunded", lang)] + _notes_on_fields(s, None, params, lang), steps,
+                           average_assumptions=average_assumptions)
     if s.plan == "teachers" and s.left_service_early:
         return _no_pension(False, [t("reason.teachers_deferred", lang)] + _notes_on_fields(s, None, params, lang),
                            steps)
@@ -122,7 +126,7 @@ def estimate(s: Scenario, lang: str = "es", *, average_steps: list[Step] | None 
         reasons = _earliest_reason(s, earliest, find_earliest, lang)
         reasons += _unmet_reasons(s, evaluations, lang)
         reasons += _plan_notes(s, facts, params, None, lang) + _notes_on_fields(s, None, params, lang)
-        return _no_pension(True, reasons, steps, earliest)
+        return _no_pension(True, reasons, steps, earliest, average_assumptions)
 
     pay = payable(s.plan, chosen.amount.v, params)
     steps += _amount_steps(s, chosen, pay, params, lang)
@@ -152,7 +156,8 @@ def estimate(s: Scenario, lang: str = "es", *, average_steps: list[Step] | None 
         alternatives=[Alternative(rule=e.rule.id, monthly_pension=payable(s.plan, e.amount.v, params).monthly)
                       for e in alternatives],
         coordination=coordinated, contribution=contribution,
-        reasons=reasons, steps=steps, assumptions_used=_assumptions_used(s, used, params),
+        reasons=reasons, steps=steps,
+        assumptions_used=_assumptions_used(s, used, params) + list(average_assumptions or []),
         reduced_from=_unreduced_monthly(s, chosen),
     )
 
@@ -300,11 +305,14 @@ def _contribution(facts: Facts, pay: Payable, params: Params, lang: str):
 
 # -- reasons -----------------------------------------------------------------------------------
 
-def _no_pension(covered: bool, reasons: list[str], steps: list[Step], earliest: Earliest | None = None) -> Answer:
+def _no_pension(covered: bool, reasons: list[str], steps: list[Step], earliest: Earliest | None = None,
+                average_assumptions: list[AssumptionUsed] | None = None) -> Answer:
+    """No amount: the steps are only the average's (when the rules answer), with the assumptions they use."""
     return Answer(covered=covered, eligible=False, rule=None, monthly_pension=Decimal("0.00"),
                   annual_pension=Decimal("0.00"), reduction_factor=Fraction(1), minimum_applied=False,
                   alternatives=[], coordination=None, contribution=None, reasons=reasons,
-                  steps=steps if covered else [], earliest=earliest)
+                  steps=steps if covered else [], earliest=earliest,
+                  assumptions_used=list(average_assumptions or []) if covered else [])
 
 
 def _span_of(condition, lang: str) -> tuple[str, str]:

@@ -19,9 +19,10 @@ from . import kernel
 from .plans import coordination
 from .averages import average_from_history, window
 from .engine import evaluate, plan_average, rules_of
-from .models import Scenario
-from .numbers import round_cents
-from .parameters import Params
+from .models import AssumptionUsed, Scenario, Step
+from .numbers import exact_money, exact_percent, round_cents
+from .parameters import Params, default_values
+from .texts import t
 from .rational import RArray
 
 
@@ -98,6 +99,46 @@ def average_at(situation: Situation, age: Fraction, futures: list[Fraction] | No
     chosen = sorted({*range(min(size, periods)), *range(max(0, periods - size), periods)})
     candidates = sorted(history, reverse=True)[:size] + [futures[k] for k in chosen]
     return kernel.top_mean(s.plan, candidates, size)
+
+
+@dataclass(frozen=True)
+class AverageExplained:
+    """How the average at a retirement age was reached, as steps of the answer, and the assumption they use."""
+
+    steps: list[Step]
+    assumptions: list[AssumptionUsed]
+
+
+def average_explained(situation: Situation, age: Fraction, lang: str = "es") -> AverageExplained | None:
+    """The steps of the average `scenario_at(situation, age)` uses (RULES.md §7), so that the answer's
+    explanation reproduces from what it prints: the salaries projected for the years still to work that the
+    average takes (each the latest salary raised by the growth assumption, rounded to cents), then the
+    average of the highest, added. None when the average is the one the member entered (the answer's own
+    step says so)."""
+    s = situation.today
+    periods = _periods_worked(situation, Fraction(age))
+    if not situation.salary_history and (periods == 0 or situation.salary_growth == 0):
+        return None
+    history = _history(situation)
+    if periods == 0:
+        return AverageExplained([average_from_history(s.plan, history, lang).step], [])
+    futures = future_salaries(situation, periods)
+    average = average_from_history(s.plan, history + futures, lang, projected=True)
+    per_year = 12 if s.plan == "teachers" else 1
+    years = sorted({(i - len(history)) // per_year + 1 for i in average.used if i >= len(history)})
+    last, growth = history[-1], situation.salary_growth
+    key = ("history.projected_monthly" if s.plan == "teachers" else "history.projected_annual") + (
+        "" if situation.salary_history else "_from_average")
+    steps = [Step(label=t(key, lang, year=year, last=exact_money(last), growth=exact_percent(growth)),
+                  formula=exact_money(last) + f" × {exact_percent(1 + growth)}" * year,
+                  value=float(round_cents(last * (1 + growth) ** year)), cite=average.step.cite,
+                  assumption="salary_growth")
+             for year in years]
+    used = []
+    if years:
+        whose = "default" if growth == default_values(s.plan)["salary_growth"] else "entered"
+        used = [AssumptionUsed(name="salary_growth", value=float(growth), source=whose)]
+    return AverageExplained(steps + [average.step], used)
 
 
 def scenario_at(situation: Situation, age: Fraction, extra_service: Fraction = Fraction(0),

@@ -112,7 +112,10 @@ def test_salary_history_is_averaged_and_shown_in_the_steps(app):
     app.run()
     steps = next(h.proto.body for h in app.html if "calc-steps" in h.proto.body)
     first = steps.split("<li>")[1]
-    assert '<div class="what">Retribución promedio: los 3' in first
+    # the example retires at 58, later than today: the average is the one at retirement, the projected years
+    # (at 0% growth, $36,000.00 each) among the candidates; the 3 highest added up, a calculator checks it
+    assert '<div class="what">Retribución promedio al retiro: los 3' in first
+    assert "(3 × $36,000.00) ÷ 3 = <strong>$36,000.00</strong>" in first
     assert "Ley: Ley 447-1951" in first
 
 

@@ -132,3 +132,60 @@ def test_the_projection_s_quick_average_equals_the_history_average(plan):
     from estimator.averages import window
     salaries = [Fraction(n, 100) for n in (300000, 312345, 298765, 305555, 299999, 310001)] * 7
     assert top_mean(plan, salaries, window(plan)) == average_from_history(plan, salaries).value
+
+
+# ---- the average at a later age, explained -------------------------------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from estimator.numbers import exact_money, round_cents  # noqa: E402
+from estimator.projection import average_explained  # noqa: E402
+from tests.formula import evaluate  # noqa: E402
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(plan=st.sampled_from(["teachers", "ley447", "ley1"]), with_history=st.booleans(),
+       cents=st.lists(st.integers(min_value=100_000, max_value=900_000), min_size=36, max_size=60),
+       growth=st.sampled_from([Fraction(0), Fraction(1, 100), Fraction(25, 1000), Fraction(3, 100)]),
+       months_ahead=st.integers(min_value=0, max_value=15 * 12))
+def test_the_average_at_a_later_age_is_explained_by_steps_that_reproduce(plan, with_history, cents, growth,
+                                                                          months_ahead):
+    """The answer's first steps are the average the pension uses at that age: every projected salary the
+    average takes is a step of its own (the latest salary raised by the growth assumption, marked as one),
+    the average adds exactly those salaries, and a calculator reproduces each from what is printed."""
+    salaries = tuple(Fraction(c, 100) for c in cents)
+    typed = {"average_monthly_salary": 2500} if plan == "teachers" else {"average_salary": 36000}
+    today = read_scenario({"plan": plan, "age": 50, "service_years": 20, **typed})
+    situation = Situation(today, salary_history=salaries if with_history else None, salary_growth=growth)
+    age = Fraction(50 * 12 + months_ahead, 12)
+    scenario = scenario_at(situation, age)
+    used = scenario.average_monthly_salary if plan == "teachers" else scenario.average_salary
+    explained = average_explained(situation, age, "es")
+    if explained is None:  # the average as entered, which the answer's own step says
+        assert not with_history and used == Fraction(typed.popitem()[1])
+        return
+    *projected, average = explained.steps
+    for step in explained.steps:
+        assert round_cents(evaluate(step.formula)) == round_cents(Fraction(str(step.value))), step
+    assert evaluate(average.formula) == used or (plan == "teachers" and round_cents(evaluate(average.formula)) == used)
+    assert all(step.assumption == "salary_growth" for step in projected)
+    for step in projected:  # each projected salary is one the average adds
+        assert exact_money(Fraction(str(step.value))) in average.formula
+    names = [a.name for a in explained.assumptions]
+    assert names == (["salary_growth"] if projected else [])
+    if projected:
+        assert explained.assumptions[0].value == float(growth)
+
+
+def test_a_later_retirement_with_a_history_prints_the_average_the_pension_uses():
+    # 31,000 / 32,000 / 33,000.50 until today, one more year at 0% growth: 33,000.50 again.
+    # (2 × 33,000.50 + 32,000.00) ÷ 3 = 98,001.00 ÷ 3 = 32,667.00 — the figure the pension's formula uses
+    today = read_scenario({"plan": "ley447", "age": 56, "service_years": 27, "average_salary": 1})
+    situation = Situation(today, salary_history=(Fraction(31000), Fraction(32000), Fraction("33000.5")))
+    explained = average_explained(situation, Fraction(57), "es")
+    answer = estimate(scenario_at(situation, Fraction(57)), "es", average_steps=explained.steps,
+                      average_assumptions=explained.assumptions)
+    assert [s.formula for s in answer.steps[:2]] == ["$33,000.50 × 100%", "(2 × $33,000.50 + $32,000.00) ÷ 3"]
+    assert answer.steps[1].value == 32667.0 and "$32,667.00" in answer.steps[2].formula
+    assert ("salary_growth", 0.0, "default") in [(a.name, a.value, a.source) for a in answer.assumptions_used]

@@ -19,7 +19,7 @@ from estimator.averages import Average, HistoryError, average_from_history
 from estimator.freeze import frozen
 from estimator.models import EARLIEST_WORKING_AGE, Scenario, government_plan
 from estimator.parameters import default_values
-from estimator.projection import Situation, scenario_at
+from estimator.projection import AverageExplained, Situation, average_explained, scenario_at
 from estimator.numbers import money
 from estimator.timeline import age_on, date_at
 
@@ -36,6 +36,15 @@ class Member:
     birth_date: date
     scenario: Scenario           # at the planned age
     average: Average | None      # when derived from a salary history
+    explained: AverageExplained | None = None  # the steps of the average at the planned age, when not as entered
+
+    @property
+    def average_steps(self) -> list | None:
+        return self.explained.steps if self.explained else None
+
+    @property
+    def average_assumptions(self) -> list | None:
+        return self.explained.assumptions if self.explained else None
 
     @property
     def plan(self) -> str:
@@ -210,7 +219,8 @@ def build_member(values: FormValues, today: date, lang: str) -> tuple[Member | N
     situation = Situation(today_scenario, salary_history=history, salary_growth=growth)
     if values.freeze:
         situation = frozen(situation, values.birth_date, today)
-    return Member(situation, planned, values.birth_date, scenario_at(situation, planned), average), {}
+    return Member(situation, planned, values.birth_date, scenario_at(situation, planned), average,
+                  average_explained(situation, planned, lang)), {}
 
 
 def _markdown(errors: dict[str, str]) -> dict[str, str]:

@@ -18,7 +18,7 @@ from datetime import date
 from fractions import Fraction
 
 from ..engine import estimate
-from ..models import Scenario, Step
+from ..models import AssumptionUsed, Scenario, Step
 from ..projection import Situation, scenario_at
 from . import sections
 from .chart import chart_ages, chart_section
@@ -32,6 +32,7 @@ __all__ = ["NAME_LIMIT", "NOTES_LIMIT", "Context", "assumption_rows", "assumptio
 
 def build_report(scenario: Scenario, lang: str = "es", *, birth_date: date | None = None,
                  situation: Situation | None = None, average_steps: list[Step] | None = None,
+                 average_assumptions: list[AssumptionUsed] | None = None,
                  salary_growth: Fraction = Fraction(0), generated_on: date | None = None,
                  name: str | None = None, notes: str | None = None) -> bytes:
     """The report of `scenario` (the member at the age the pension would start) in `lang` ("es" or
@@ -39,9 +40,10 @@ def build_report(scenario: Scenario, lang: str = "es", *, birth_date: date | Non
 
     `situation` is the member today, as the app knows it: the answer, the key dates and the chart then
     follow the app's projection (and its salary growth). `average_steps` are the steps of an average
-    taken from a salary history. `name` and `notes` are printed on the first page, nothing else."""
+    taken from a salary history or projected (`projection.average_explained`), with the assumptions they use. `name` and `notes` are printed on the first page, nothing else."""
     move = (lambda age: scenario_at(situation, age)) if situation is not None else None
-    answer = estimate(scenario, lang, average_steps=average_steps, move=move)
+    answer = estimate(scenario, lang, average_steps=average_steps, average_assumptions=average_assumptions,
+                      move=move)
     ctx = Context(lang=lang, scenario=scenario, answer=answer, birth_date=birth_date,
                   salary_growth=situation.salary_growth if situation is not None else Fraction(salary_growth),
                   generated_on=generated_on or date.today(), situation=situation,
