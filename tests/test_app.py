@@ -231,3 +231,18 @@ def test_income_from_65_with_social_security(app):
     assert table.loc["Seguro Social (el estimado que entró)"].iloc[0] == "$1,800.00"
     assert total == from_65 + Decimal("1800.00")
     assert any("garantía del apartado D" in c.value for c in app.caption)
+
+
+def test_the_service_the_amount_counts_is_said_with_where_it_comes_from(app):
+    """The steps' formulas use the service when the pension starts: the answer says it, in years and months,
+    as today's service plus the time until then (the example member is still working)."""
+    from ui.member import months_between
+
+    birth = date(1970, 2, 15)
+    planned = int(box(app, "retire_years")) * 12
+    more = Fraction(planned - months_between(birth, date.today()), 12)
+    expected = (f"**Servicio acreditado al comenzar la pensión:** {span(27 + more, 'es')}: 27 años hoy, más "
+                f"{span(more, 'es')} si sigue trabajando hasta entonces")
+    assert any(expected in m.value for m in app.markdown), [m.value for m in app.markdown if "Servicio" in m.value]
+    app.toggle(key="freeze").set_value(True).run()
+    assert any("hasta la congelación" in m.value for m in app.markdown)

@@ -53,6 +53,7 @@ def answer_view(member: Member, answer: Answer, lang: str) -> None:
     st.metric(tx("monthly", age=age), money(answer.monthly_pension), help=tx("today_dollars"))
     st.caption(f"{tx('today_dollars')} · {tx('annual', amount=money(answer.annual_pension))}")
     st.markdown(f"**{tx('rule')}:** {t(f'rule.{answer.rule}', lang)}")
+    st.markdown(f"**{tx('service_at_start')}:** {service_text(member, lang)}")
     if not st.session_state.get("freeze"):
         freeze_offer_view(member, lang)
     if answer.minimum_applied:
@@ -113,6 +114,18 @@ def freeze_offer_view(member: Member, lang: str) -> None:
         return
     st.info(ui_text("freeze.offer", lang, law=freeze_for(member.plan).law(lang)), icon="⚖️")
     st.button(ui_text("freeze.show", lang), key="freeze_offer", on_click=_turn_on_freeze)
+
+
+def service_text(member: Member, lang: str) -> str:
+    """The service the amount counts, in years and months, and where it comes from: today's, plus the time
+    until the pension starts for a member still working (the steps' formulas use the total)."""
+    total, today = member.scenario.service_years, member.situation.today.service_years
+    if not member.situation.accrues:
+        return ui_text("result.service_frozen", lang, total=span(total, lang))
+    if total > today:
+        return ui_text("result.service_grown", lang, total=span(total, lang), today=span(today, lang),
+                       more=span(total - today, lang))
+    return span(total, lang)
 
 
 def _turn_on_freeze() -> None:
