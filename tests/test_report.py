@@ -166,3 +166,19 @@ def test_chart_ages_run_fifteen_years_and_at_least_to_70():
     assert chart_ages(read_scenario(LEY1_REDUCED)) == list(range(58, 74))
     young = read_scenario({"plan": "ley1", "age": 40, "service_years": 15, "average_salary": 1})
     assert chart_ages(young) == list(range(40, 71))
+
+
+def test_the_salary_growth_of_the_projection_is_shown_as_given():
+    """The projection's salary growth is the app's input, not a scenario override: the assumptions table shows
+    the figure the projection used (3%), as given, with the rule book's default."""
+    from fractions import Fraction
+
+    from estimator.projection import Situation
+
+    today = read_scenario({"plan": "ley1", "age": 50, "service_years": 20, "average_salary": 40000})
+    situation = Situation(today, salary_growth=Fraction(3, 100))
+    _, text = report(LEY1_REDUCED, "en", situation=situation)
+    label = definitions("ley1")["salary_growth"].label("en")
+    assert f"{label} 3% (given; default 0%)" in " ".join(text.split()), text
+    _, plain = report(LEY1_REDUCED, "en")
+    assert f"{label} 0%" in " ".join(plain.split()) and f"{label} 3%" not in " ".join(plain.split())

@@ -219,9 +219,11 @@ def assumption_rows(ctx: Context) -> list[list[str]]:
         if not spec.assumption:
             continue
         render = RENDER_BY_UNIT[spec.unit]
-        value, default = ctx.params.raw(name), default_values(plan)[name]
+        default = default_values(plan)[name]
+        # the salary growth is the projection's (the app's input), not a scenario override
+        value = Fraction(ctx.salary_growth) if name == "salary_growth" else ctx.params.raw(name)
         shown = ctx.t("not_given") if value is None else render(value)
-        if name in given and value != default:
+        if (name in given or name == "salary_growth") and value != default:
             shown = ctx.t("given_value", value=shown, default=ctx.t("none") if default is None else render(default))
         rows.append([spec.label(ctx.lang), shown, spec.source(ctx.lang)])
     return rows
