@@ -176,3 +176,24 @@ def test_rows_the_average_takes_are_listed_as_a_person_reads_them():
     assert row_list(tuple(range(1, 37))) == "1–36"          # a teacher's 36 months
     assert row_list((2, 3, 4)) == "2, 3, 4"                 # a short run stays whole
     assert row_list((1, 2, 3, 4, 5, 9, 11, 12, 13, 14)) == "1–5, 9, 11–14"
+
+
+def test_the_average_repeated_follows_a_change_of_system_until_the_member_replaces_it(history_app):
+    at = history_app
+    assert box(at).value == "36,000.00\n36,000.00\n36,000.00"  # Ley 447: 3 annual salaries
+    at.radio(key="system").set_value("teachers").run()
+    # a teacher's average is monthly, of 36 months: the example's $2,500.00 a month, 36 times, and said so
+    assert box(at).value == "\n".join(["2,500.00"] * 36)
+    assert not at.error and at.metric
+    assert any("repetido 36 veces" in i.value for i in at.info)
+    box(at).set_value("\n".join(["2,600.00"] * 36)).run()  # the member's own salaries now: kept
+    at.radio(key="system").set_value("government").run()
+    assert box(at).value == "\n".join(["2,600.00"] * 36)
+
+
+def test_the_average_repeated_follows_the_average_typed_until_replaced(history_app):
+    at = history_app
+    at.radio(key="salary_mode").set_value("average").run()
+    at.text_input(key="average_annual_text").set_value("40,000").run()
+    at.radio(key="salary_mode").set_value("history").run()
+    assert box(at).value == "40,000.00\n40,000.00\n40,000.00"

@@ -54,7 +54,10 @@ def current_values(state, lang: str) -> FormValues:
     if state.get("salary_mode") == "history" and plan is not None:
         size = history_size(plan)
         average = state.get("average_monthly") if plan == "teachers" else state.get("average_annual")
-        if not state.get("history_rows") and average:  # start from the average the member gave, and say so
+        rows = state.get("history_rows") or []
+        # Start from the average the member gave, and say so (PREFILLED); while the rows are still that
+        # (the member has not replaced them), they follow the plan's window and the average typed.
+        if average and (not rows or (state.get(PREFILLED) is not None and rows != [average] * size)):
             state["history_rows"] = [average] * size
             state[PREFILLED] = average
         _, problem = sync_history(state, plan, lang)
