@@ -36,19 +36,26 @@ def cold_start(browser, script: Path, cwd: Path, visible: str) -> float:
     return elapsed
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def paired_runs(measure, description: str) -> tuple[list, list]:
+    """`measure(browser, script, cwd, visible)` for the minimal page and this app, alternately, `--repeat` times
+    each (same run, same browser): the minimal page's results, then the app's."""
+    parser = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
+    base, app = [], []
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
         minimal = Path(folder) / "minimal.py"
         minimal.write_text(MINIMAL)
         browser = launch_chromium(playwright)
-        app, base = [], []
         for _ in range(args.repeat):
-            base.append(cold_start(browser, minimal, Path(folder), "listo"))
-            app.append(cold_start(browser, ROOT / APP, ROOT, "Pensión mensual a los"))
+            base.append(measure(browser, minimal, Path(folder), "listo"))
+            app.append(measure(browser, ROOT / APP, ROOT, "Pensión mensual a los"))
         browser.close()
+    return base, app
+
+
+def main() -> None:
+    base, app = paired_runs(cold_start, __doc__)
     app_median, base_median = statistics.median(app), statistics.median(base)
     print(f"minimal page: start to first text   {base_median:6.2f} s  (runs: {', '.join(f'{x:.2f}' for x in base)})")
     print(f"this app:     start to first result {app_median:6.2f} s  (runs: {', '.join(f'{x:.2f}' for x in app)})")

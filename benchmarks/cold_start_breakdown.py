@@ -22,19 +22,16 @@ and take the cold start itself from benchmarks/cold_start.py.
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from playwright.sync_api import sync_playwright
 
-from benchmarks.cold_start import MINIMAL
-from benchmarks.streamlit_server import APP, ROOT, launch_chromium, serve
+from benchmarks.cold_start import paired_runs
+from benchmarks.streamlit_server import serve
 
 PHASES = ("health", "html", "ws", "first", "answer", "code", "visible")
 
@@ -81,18 +78,8 @@ def breakdown(browser, script: Path, cwd: Path, visible: str) -> dict[str, float
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--repeat", type=int, default=3)
-    args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
-        minimal = Path(folder) / "minimal.py"
-        minimal.write_text(MINIMAL)
-        browser = launch_chromium(playwright)
-        runs: dict[str, list[dict[str, float]]] = {"minimal page": [], "this app": []}
-        for _ in range(args.repeat):
-            runs["minimal page"].append(breakdown(browser, minimal, Path(folder), "listo"))
-            runs["this app"].append(breakdown(browser, ROOT / APP, ROOT, "Pensión mensual a los"))
-        browser.close()
+    base, app = paired_runs(breakdown, __doc__)
+    runs = {"minimal page": base, "this app": app}
     median = {name: {key: statistics.median(m.get(key, float("nan")) for m in marks) for key in marks[0]}
               for name, marks in runs.items()}
     print(f"{'':14s}" + "".join(f"{phase:>9s}" for phase in PHASES) + "   messages  JS files after the socket")

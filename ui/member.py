@@ -15,7 +15,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from estimator import ScenarioError, read_scenario
-from estimator.averages import Average, HistoryError, average_from_history
+from estimator.averages import HistoryError, average_from_history
 from estimator.freeze import frozen
 from estimator.models import EARLIEST_WORKING_AGE, Scenario, government_plan
 from estimator.parameters import default_values
@@ -35,8 +35,7 @@ class Member:
     planned_age: Fraction
     birth_date: date
     scenario: Scenario           # at the planned age
-    average: Average | None      # when derived from a salary history
-    explained: AverageExplained | None = None  # the steps of the average at the planned age, when not as entered
+    explained: AverageExplained | None  # the steps of the average at the planned age, when not as entered
 
     @property
     def average_steps(self) -> list | None:
@@ -167,7 +166,6 @@ def build_member(values: FormValues, today: date, lang: str) -> tuple[Member | N
             refuse("retire", say("retire_before_today", age=period_label(age_now, lang)))
 
     plan = plan_of(values)
-    average: Average | None = None
     history: tuple[Fraction, ...] | None = None
     average_field: dict[str, Fraction] = {}
     if plan is not None:
@@ -184,9 +182,8 @@ def build_member(values: FormValues, today: date, lang: str) -> tuple[Member | N
                                       high=money(high)))
             else:
                 try:
-                    average = average_from_history(plan, salaries, lang)
+                    average_field = {key: average_from_history(plan, salaries, lang).value}  # today's
                     history = tuple(exact(s) for s in salaries)
-                    average_field = {key: average.value}
                 except HistoryError as exc:
                     refuse("history", str(exc))
         else:
@@ -219,7 +216,7 @@ def build_member(values: FormValues, today: date, lang: str) -> tuple[Member | N
     situation = Situation(today_scenario, salary_history=history, salary_growth=growth)
     if values.freeze:
         situation = frozen(situation, values.birth_date, today)
-    return Member(situation, planned, values.birth_date, scenario_at(situation, planned), average,
+    return Member(situation, planned, values.birth_date, scenario_at(situation, planned),
                   average_explained(situation, planned, lang)), {}
 
 
