@@ -11,6 +11,7 @@ from estimator.numbers import money
 from ui.form import _values
 from ui.member import build_member
 from ui.state import example
+from tests.amounts import amounts
 
 
 
@@ -29,8 +30,8 @@ def box(at, name: str) -> str:
     return at.text_input(key=f"{name}_text").value
 
 
-def metric_values(at) -> list[str]:
-    return [m.value for m in at.metric]
+def amount_values(at) -> list[str]:
+    return [m.value for m in amounts(at)]
 
 
 def text_of(at) -> str:
@@ -38,21 +39,21 @@ def text_of(at) -> str:
 
 
 def test_first_screen_answers_without_typing(app):
-    assert metric_values(app)[0] == expected_example_amount()
+    assert amount_values(app)[0] == expected_example_amount()
     assert "Regla" in text_of(app)
     assert any("estimado" in i.value for i in app.info)  # the disclaimer
     assert app.expander  # "¿Cómo se calculó?"
 
 
 def test_language_switch_keeps_every_input(app):
-    before = metric_values(app)[0]
+    before = amount_values(app)[0]
     typed(app, "service_years", "28")
     app.segmented_control(key="lang").set_value("en").run()
     assert not app.exception
     assert box(app, "service_years") == "28"
-    assert app.metric[0].label.startswith("Monthly pension")
+    assert amounts(app)[0].label.startswith("Monthly pension")
     assert "Rule applied" in text_of(app)
-    assert metric_values(app)[0] != before  # 28 years changed the amount, in either language
+    assert amount_values(app)[0] != before  # 28 years changed the amount, in either language
 
 
 def test_teachers_published_example(app):
@@ -62,7 +63,7 @@ def test_teachers_published_example(app):
     typed(app, "average_monthly", "1,956.11")
     typed(app, "retire_years", "52")
     assert not app.exception
-    assert metric_values(app)[0] == "$1,467.08"  # 75% × $1,956.11 (000 ¶A.1)
+    assert amount_values(app)[0] == "$1,467.08"  # 75% × $1,956.11 (000 ¶A.1)
     assert "$176.05" in text_of(app)  # ¶B: 9% × 1,956.11 until 55
 
 
@@ -71,10 +72,10 @@ def test_service_longer_than_working_life_is_explained_next_to_the_field(app):
     assert not app.exception
     assert app.error, "a message under the service field"
     assert "01/08/1989" in app.error[0].value and "se acepta hasta" in app.error[0].value
-    assert not app.metric  # no amount from bad input
+    assert not amounts(app)  # no amount from bad input
     assert box(app, "birth_date") == "15/02/1970"  # nothing else lost
     typed(app, "service_years", "27")
-    assert metric_values(app)[0] == expected_example_amount()
+    assert amount_values(app)[0] == expected_example_amount()
 
 
 def test_not_eligible_member_gets_the_reasons_and_the_earliest_date(app):
@@ -101,13 +102,13 @@ def test_teacher_who_left_service_is_told_the_estimator_cannot_answer(app):
     typed(app, "separation_date", "30/06/2020")
     assert not app.exception
     assert any("no puede contestar" in w.value for w in app.warning)
-    assert not app.metric
+    assert not amounts(app)
 
 
 def test_salary_history_is_averaged_and_shown_in_the_steps(app):
     app.radio(key="salary_mode").set_value("history").run()
     assert not app.exception
-    assert metric_values(app)[0] == expected_example_amount()  # prefilled with the average
+    assert amount_values(app)[0] == expected_example_amount()  # prefilled with the average
     app.session_state["how_open"] = True  # the steps are built when their section is opened
     app.run()
     steps = next(h.proto.body for h in app.html if "calc-steps" in h.proto.body)
@@ -126,7 +127,7 @@ def test_compare_and_rules_pages(app):
     app.button(key="add_to_compare").click().run()
     app.switch_page("pages/1_Comparar.py").run()
     assert not app.exception
-    assert len(app.metric) == 2
+    assert len(amounts(app)) == 2
     assert any("Comienza a los 62" in m.value for m in app.markdown)
     app.switch_page("pages/2_Reglas_y_supuestos.py").run()
     assert not app.exception
@@ -158,23 +159,23 @@ def test_clear_forgets_the_member_and_keeps_the_language(app):
 def test_disability_is_answered_with_who_can_answer_never_a_number(app):
     app.checkbox(key="disability").check().run()
     assert not app.exception
-    assert not app.metric
+    assert not amounts(app)
     assert any("no puede contestar" in w.value for w in app.warning)
     assert any("ASR" in m.value for m in app.markdown)
 
 
 def test_refund_says_there_is_no_pension_and_who_to_ask(app):
     app.checkbox(key="refunded").check().run()
-    assert not app.metric
+    assert not amounts(app)
     assert any("reembolso" in m.value and "ASR" in m.value for m in app.markdown)
 
 
 def test_benefit_freeze_is_labelled_and_holds_service(app):
-    before = app.metric[0].value
+    before = amounts(app)[0].value
     app.toggle(key="freeze").set_value(True).run()
     assert not app.exception
     assert any("Ley 3-2013" in w.value for w in app.warning)
-    assert app.metric[0].value != before  # service frozen at 30 June 2013: 13 years 8 months
+    assert amounts(app)[0].value != before  # service frozen at 30 June 2013: 13 years 8 months
 
 
 def test_key_dates_and_lifetime_view(app):

@@ -23,6 +23,7 @@ from ui.form import _values
 from ui.member import build_member
 from ui.state import example
 from ui.text import catalog
+from tests.amounts import amounts
 
 
 
@@ -193,7 +194,7 @@ def test_confirming_an_age_sets_the_form_start_age(app):
     today = date.today()
     values = example(today) | {"retire_years": months // 12, "retire_months": months % 12}
     member, _ = build_member(_values(values), today, "es")
-    assert app.metric[0].value == money(estimate(member.scenario).monthly_pension)
+    assert amounts(app)[0].value == money(estimate(member.scenario).monthly_pension)
 
 
 @pytest.mark.parametrize("chosen", [{"age": "700"}, {"age": 70.5}, {"age": 13 * 12}, {"age": 101 * 12}, {"age": True},

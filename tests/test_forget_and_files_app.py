@@ -14,6 +14,7 @@ from tests.conftest import ROOT
 from ui.saved import dump_inputs
 from ui.state import example
 from ui.text import ui_text
+from tests.amounts import amounts
 
 HOSTILE = ROOT / "tests" / "data" / "hostile_files"
 EXPECTED = tomllib.loads((HOSTILE / "expected.toml").read_text())
@@ -127,7 +128,7 @@ def test_clearing_forgets_the_member_after_every_later_rerun(app):
     assert app.text_input(key="service_years_text").value == "26"
     app.switch_page(COMPARE).run()
     assert_forgotten(app)
-    assert not app.metric
+    assert not amounts(app)
 
 
 def test_the_browser_resending_an_already_read_file_does_not_bring_it_back(app):
@@ -144,17 +145,17 @@ def test_clearing_on_the_comparison_page_forgets_on_every_page(app):
     load(app, "miembro.json", member_file())
     app.button(key="add_to_compare").click().run()
     app.switch_page(COMPARE).run()
-    assert len(app.metric) == 1
+    assert len(amounts(app)) == 1
     app.button(key="clear_session").click().run()
     app.button(key="clear_confirm").click().run()
-    assert not app.metric and app.session_state["comparison"] == []
+    assert not amounts(app) and app.session_state["comparison"] == []
     app.switch_page("app.py").run()
     assert_forgotten(app)
 
 
 @pytest.mark.parametrize("name", REFUSED)
 def test_a_hostile_file_changes_nothing_on_the_estimate_page(app, name):
-    before, amount = boxes(app), [m.value for m in app.metric]
+    before, amount = boxes(app), [m.value for m in amounts(app)]
     load(app, name, (HOSTILE / name).read_bytes())
     errors = [e.value for e in app.error]
     assert len(errors) == 1, errors  # one message
@@ -165,7 +166,7 @@ def test_a_hostile_file_changes_nothing_on_the_estimate_page(app, name):
         assert case["field"] in message
     assert case["words"][0] in message
     assert not re.search(r"(?<!\\)[\[\]()!<>]", errors[0].replace("\\\\", "")), "shown as plain text"
-    assert boxes(app) == before and [m.value for m in app.metric] == amount  # nothing changed
+    assert boxes(app) == before and [m.value for m in amounts(app)] == amount  # nothing changed
     assert uploader(app, "saved_upload").key == "saved_upload_1"
 
 
@@ -182,21 +183,21 @@ def test_a_hostile_file_is_not_added_to_the_comparison(app, name):
     if "field" in case:
         assert case["field"] in errors[0]
     assert case["words"][1] in errors[0]
-    assert app.session_state["comparison"] == [] and not app.metric
+    assert app.session_state["comparison"] == [] and not amounts(app)
 
 
 @pytest.mark.parametrize("name", ACCEPTED)
 def test_a_case_the_rules_do_not_answer_gets_no_number_on_either_page(app, name):
     content = (HOSTILE / name).read_bytes()
     load(app, name, content)
-    assert not app.metric  # the estimate page: who can answer, never a number
+    assert not amounts(app)  # the estimate page: who can answer, never a number
     limit = ui_text(EXPECTED[name]["limit"], "es")
     assert any(limit in m.value for m in app.markdown)
     app.switch_page(COMPARE).run()
     uploader(app, "compare_upload").set_value([(name, content, "application/json")]).run()
     errors = [unescaped(e.value) for e in app.error]
     assert errors == [f"No se añadió «{name}» a la comparación: {limit}"]
-    assert app.session_state["comparison"] == [] and not app.metric
+    assert app.session_state["comparison"] == [] and not amounts(app)
 
 
 def test_a_refund_is_not_offered_to_the_comparison_and_a_refund_file_shows_who_can_answer(app):
@@ -207,7 +208,7 @@ def test_a_refund_is_not_offered_to_the_comparison_and_a_refund_file_shows_who_c
     refund = dict(app.session_state["comparison"][0], refunded=True)
     app.session_state["comparison"].append(refund)  # as an older session could hold it
     app.switch_page(COMPARE).run()
-    assert len(app.metric) == 1  # the first scenario only
+    assert len(amounts(app)) == 1  # the first scenario only
     assert any(ui_text("limits.refunded", "es") in m.value for m in app.markdown)
     assert any(ui_text("limits.not_covered", "es") in w.value for w in app.warning)
 
@@ -218,7 +219,7 @@ def test_the_comparison_takes_at_most_four_files_and_names_the_rest(app):
              for n in range(1, 6)]
     uploader(app, "compare_upload").set_value(files).run()
     assert not app.exception
-    assert len(app.session_state["comparison"]) == 4 and len(app.metric) == 4
+    assert len(app.session_state["comparison"]) == 4 and len(amounts(app)) == 4
     assert [unescaped(s.value) for s in app.success] == ["Se añadieron 4 escenarios de los archivos."]
     assert [unescaped(e.value) for e in app.error] == [
         ("No se añadió «escenario-5.json» a la comparación: la comparación tiene lugar para 4 escenarios como "

@@ -11,6 +11,7 @@ from estimator.salary_file import SalaryFileError, read_history
 from tests.test_salary_files import CASES, case_id, raw_of
 from ui.fields import salary_ceiling
 from ui.salary_table import HISTORY_BOX, HISTORY_SHOWN, MAX_BOX_CHARS, sync_history
+from tests.amounts import amounts
 
 
 def pasted(raw: bytes) -> str | None:
@@ -95,17 +96,17 @@ def box(at):
 
 
 def test_the_history_starts_from_the_average_and_says_so(app):
-    amount = app.metric[0].value
+    amount = amounts(app)[0].value
     app.radio(key="salary_mode").set_value("history").run()
     # the example member (Ley 447, average $36,000.00): the 3 highest annual salaries, so 3 lines
     assert box(app).value == "36,000.00\n36,000.00\n36,000.00"
     assert any("repetido 3 veces" in i.value and "no son salarios suyos" in i.value for i in app.info)
-    assert app.metric[0].value == amount  # (3 × 36,000.00) ÷ 3 = 36,000.00: the same amount as typed
+    assert amounts(app)[0].value == amount  # (3 × 36,000.00) ÷ 3 = 36,000.00: the same amount as typed
 
 
 def test_a_pasted_spreadsheet_is_read_like_a_file(history_app):
     at = history_app
-    before = at.metric[0].value
+    before = amounts(at)[0].value
     # years out of order, "$" and thousands commas, tabs as a spreadsheet pastes them
     box(at).set_value("Año\tSalario\n2023\t$33,000.50\n2021\t$31,000\n2022\t$32,000.00\n").run()
     assert not at.exception and not at.error
@@ -114,7 +115,7 @@ def test_a_pasted_spreadsheet_is_read_like_a_file(history_app):
     assert any("$32,000.17" in c.value.replace("\\", "") and "filas 2, 3, 4" in c.value.replace("\\", "")
                for c in at.caption)
     assert not any("repetido" in i.value for i in at.info)  # the member's own salaries now
-    assert at.metric[0].value != before
+    assert amounts(at)[0].value != before
     assert box(at).value.startswith("Año\tSalario")  # the text stays as pasted
 
 
@@ -138,14 +139,14 @@ def test_a_refused_history_shows_no_amount_and_says_which_line(history_app, lang
     service = at.text_input(key="service_years_text").value
     box(at).set_value(text).run()
     assert not at.exception
-    assert not at.metric, "no amount beside a refused history"
+    assert not amounts(at), "no amount beside a refused history"
     message = " ".join(e.value for e in at.error).replace("\\", "")
     for word in words:
         assert word in message, (word, message)
     assert box(at).value == text and at.text_input(key="service_years_text").value == service
     # corrected, the amount is back
     box(at).set_value("31000\n32000\n33000").run()
-    assert not at.error and at.metric
+    assert not at.error and amounts(at)
 
 
 def test_a_file_used_fills_the_box_with_its_periods(history_app):
@@ -184,7 +185,7 @@ def test_the_average_repeated_follows_a_change_of_system_until_the_member_replac
     at.radio(key="system").set_value("teachers").run()
     # a teacher's average is monthly, of 36 months: the example's $2,500.00 a month, 36 times, and said so
     assert box(at).value == "\n".join(["2,500.00"] * 36)
-    assert not at.error and at.metric
+    assert not at.error and amounts(at)
     assert any("repetido 36 veces" in i.value for i in at.info)
     box(at).set_value("\n".join(["2,600.00"] * 36)).run()  # the member's own salaries now: kept
     at.radio(key="system").set_value("government").run()

@@ -7,6 +7,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.conftest import ROOT
+from tests.amounts import amounts
 
 TIMEOUT = 90
 GOOD = "Año;Salario\n2021;40.000,00\n2022;41.000,00\n2023;\"42.000,50\"\n2020;20.000\n".encode()
@@ -31,7 +32,7 @@ def upload(at: AppTest, raw: bytes, name: str = "salarios.csv") -> AppTest:
 def test_a_file_is_shown_with_its_periods_and_the_salaries_averaged_before_it_is_used(history_app):
     at = history_app
     before_rows = list(at.session_state["history_rows"])
-    before_amount = at.metric[0].value
+    before_amount = amounts(at)[0].value
     upload(at, GOOD)
     assert not at.exception and not at.error
     preview = next(d.value for d in at.dataframe if "Período" in d.value.columns)
@@ -42,20 +43,20 @@ def test_a_file_is_shown_with_its_periods_and_the_salaries_averaged_before_it_is
     assert any("filas 2" in i.value and "41" in i.value and "000" in i.value for i in at.info)
     assert any("Si la pensión comienza más adelante" in c.value for c in at.caption)  # the projection, said
     # nothing replaced yet
-    assert at.session_state["history_rows"] == before_rows and at.metric[0].value == before_amount
+    assert at.session_state["history_rows"] == before_rows and amounts(at)[0].value == before_amount
 
     at.button(key="salary_file_use").click().run()
     assert not at.exception
     assert at.session_state["history_rows"] == [20000.0, 40000.0, 41000.0, 42000.5]  # oldest first
     assert any("4 salarios" in s.value for s in at.success)
-    assert at.metric[0].value != before_amount
+    assert amounts(at)[0].value != before_amount
     assert not [d for d in at.dataframe if "Período" in d.value.columns]  # the preview is gone
 
 
 def test_a_bad_file_names_its_row_and_nothing_changes(history_app):
     at = history_app
     before_rows = list(at.session_state["history_rows"])
-    before_amount = at.metric[0].value
+    before_amount = amounts(at)[0].value
     before_service = at.text_input(key="service_years_text").value
     upload(at, BAD)
     assert not at.exception
@@ -64,7 +65,7 @@ def test_a_bad_file_names_its_row_and_nothing_changes(history_app):
     # the cell is quoted as plain text: every markdown mark escaped, so no image is drawn
     assert "\\!\\[p\\]\\(http\\:\\/\\/x\\/p\\.png\\)" in message
     assert not [b for b in at.button if b.key == "salary_file_use"]
-    assert at.session_state["history_rows"] == before_rows and at.metric[0].value == before_amount
+    assert at.session_state["history_rows"] == before_rows and amounts(at)[0].value == before_amount
     assert at.text_input(key="service_years_text").value == before_service
     at.button(key="salary_file_discard").click().run()
     assert not at.error

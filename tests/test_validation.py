@@ -16,6 +16,7 @@ from ui.entry import MAX_SOCIAL_SECURITY_MONTHLY, read, read_date, read_number, 
 from ui.fields import FormValues
 from ui.formatting import period_label
 from ui.member import build_member
+from tests.amounts import amounts
 
 TODAY = date.today()
 MONEY = re.compile(r"\$\d{1,3}(,\d{3})*\.\d{2}")
@@ -40,7 +41,7 @@ def assert_refused(at, field_message: str, fix: str) -> None:
     """The message is shown, and nothing of an answer is."""
     errors = [e.value.replace("\\$", "$") for e in at.error]
     assert any(field_message in e for e in errors), errors
-    assert not at.metric
+    assert not amounts(at)
     assert not at.get("plotly_chart")
     assert not at.get("download_button") or all("informe" not in b.label and "report" not in b.label
                                                  for b in at.get("download_button"))
@@ -189,19 +190,19 @@ def test_no_message_is_a_decimal_age(app):
 def test_numbers_are_read_as_people_write_them(app):
     for text in ("36,000", "36000", "$36,000.00", " 36000.00 "):
         typed(app, "average_annual", text)
-        assert not app.error and app.metric, text
-        amount = app.metric[0].value
+        assert not app.error and amounts(app), text
+        amount = amounts(app)[0].value
         assert app.text_input(key="average_annual_text").value == text  # what was typed stays
     typed(app, "average_annual", "36000.50")
-    assert app.metric and app.metric[0].value != amount
+    assert amounts(app) and amounts(app)[0].value != amount
 
 
 def test_correcting_the_value_brings_the_answer_back(app):
-    before = app.metric[0].value
+    before = amounts(app)[0].value
     typed(app, "average_annual", "-5")
-    assert not app.metric
+    assert not amounts(app)
     typed(app, "average_annual", "36,000")
-    assert not app.error and app.metric[0].value == before
+    assert not app.error and amounts(app)[0].value == before
 
 
 def test_a_refused_value_leaves_the_summary_saying_what_to_fix(app):
@@ -291,10 +292,10 @@ def test_the_lifetime_ages_are_checked_by_the_app(app):
     app.text_input(key="lifetime_until").set_value("200").run()
     assert not app.exception
     assert any(f"Escriba un número entero de {first_age} a 110." in e.value for e in app.error)
-    assert not any("Total hasta" in " ".join(d.value.columns) for d in app.dataframe)
+    assert not any("Total hasta" in " ".join(d.value.columns) for d in app.table)
     app.text_input(key="lifetime_until").set_value("90").run()
     assert not app.error
-    assert any("Total hasta los 90" in " ".join(d.value.columns) for d in app.dataframe)
+    assert any("Total hasta los 90" in " ".join(d.value.columns) for d in app.table)
 
 
 def test_the_comparisons_variant_is_checked_by_the_app(app):

@@ -9,6 +9,7 @@ from typing import Any
 
 import streamlit as st
 
+from .plain import plain
 from .text import ui_text
 
 NARROW = 640  # px: below this width Streamlit stacks columns, so the answer comes after the form
@@ -66,6 +67,18 @@ label:has(input[type="radio"]:focus-visible) {{
 </style>"""
 
 
+HEADLINE = "headline"  # the key of the answer's amount: the page's styles and the tests find it by it
+
+
+def headline(label: str, amount: str) -> None:
+    """The answer's amount, large, under its label. Markdown rather than `st.metric`: the browser fetches
+    each kind of element's code when its first element arrives, and the metric's (with a number formatter
+    and a chart loader) came last on the first screen, holding the first answer back by about 0.4 s
+    (`benchmarks/cold_start.py`); markdown's code is there already."""
+    with st.container(key=HEADLINE):
+        st.markdown(f"{plain(label)}\n\n**{plain(amount)}**")
+
+
 def table(data: Any, name: str, **kwargs: Any) -> None:
     """`st.dataframe` at the page's type size. Its canvas takes the root font size once, when it is first
     drawn: the container's key follows session mode, so turning the mode on or off draws it anew."""
@@ -118,6 +131,10 @@ def page_css(lang: str) -> str:
   white-space: normal !important; overflow: visible !important; text-overflow: clip !important;
   height: auto !important;
 }}
+/* The answer's amount (ui/look.py, headline): its label small, the amount large, as Streamlit draws a metric. */
+.st-key-{HEADLINE} p {{ font-size: 0.875rem; margin-bottom: 0.25rem; }}
+.st-key-{HEADLINE} p:last-child {{ font-size: 2.25rem; line-height: 1.2; margin-bottom: 0; }}
+.st-key-{HEADLINE} strong {{ font-weight: 600; }}
 /* The answer's one-line summary above the form: only where the columns stack (phones). */
 .st-key-summary {{
   border-left: 0.3rem solid #b3202e; padding: 0.25rem 0 0.25rem 0.75rem; background: #f6f6f6;

@@ -18,7 +18,7 @@ from estimator.timeline import date_at, key_date_lines, key_dates
 from .explanation import assumption_note, steps_html
 from .form import whole_box
 from .formatting import age_label
-from .look import session_scale, table
+from .look import headline, session_scale, table
 from .member import Member
 from .text import ui_text
 
@@ -50,7 +50,7 @@ def answer_view(member: Member, answer: Answer, lang: str) -> None:
         _steps(answer, lang)
         return
 
-    st.metric(tx("monthly", age=age), money(answer.monthly_pension), help=tx("today_dollars"))
+    headline(tx("monthly", age=age), money(answer.monthly_pension))  # "today's dollars" is the caption under it
     st.caption(f"{tx('today_dollars')} · {tx('annual', amount=money(answer.annual_pension))}")
     st.markdown(f"**{tx('rule')}:** {t(f'rule.{answer.rule}', lang)}")
     st.markdown(f"**{tx('service_at_start')}:** {service_text(member, lang)}")
@@ -247,7 +247,8 @@ def lifetime_view(member: Member, answer: Answer, lang: str) -> None:
             for row, (start, a) in zip(rows, choices):
                 row[tx("col_total_income", age=until)] = money(total_income_until(a, start, Fraction(until),
                                                                                  social_security))
-        table(pd.DataFrame(rows), "lifetime_table", hide_index=True)
+        with st.container(key="lifetime_table"):  # two rows: a plain table, its type following the page's
+            st.table(pd.DataFrame(rows), hide_index=True)
         (early_start, _), (late_start, _) = sorted(choices, key=lambda c: c[0])
         meeting = break_even((answer, member.planned_age), (other_answer, other_age))
         words = {"early": age_label(early_start, lang), "late": age_label(late_start, lang)}

@@ -15,7 +15,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Locator, Page, expect
 
-from .test_app_browser import MONEY, metric, number_input, open_charts
+from .test_app_browser import MONEY, amount_label, amount_shown, number_input, open_charts
 
 pytestmark = pytest.mark.browser
 
@@ -120,7 +120,7 @@ def test_no_serious_or_critical_axe_violations(page, app_url, name, lang):
     page.goto(f"{app_url}/{PAGES[name]}{LANGUAGES[lang]}")
     settle(page, lang, TITLES[name, lang])
     if name == "estimate":  # the result and its chart are part of the page: scan them drawn
-        expect(metric(page).get_by_test_id("stMetricValue")).to_have_text(MONEY)
+        expect(amount_shown(page)).to_have_text(MONEY)
         open_charts(page)  # built when their section is opened
     show_whole_page(page)
     settle(page, lang, TITLES[name, lang])
@@ -179,7 +179,7 @@ def test_no_serious_or_critical_axe_violations_with_a_focused_and_a_hovered_cont
 
 def test_the_main_flow_with_the_keyboard_alone(page, app_url):
     page.goto(f"{app_url}/")
-    value = metric(page).get_by_test_id("stMetricValue")
+    value = amount_shown(page)
     expect(value).to_have_text(MONEY)
     settle(page, "es", TITLES["estimate", "es"])
     before = value.inner_text()
@@ -198,7 +198,7 @@ def test_the_main_flow_with_the_keyboard_alone(page, app_url):
 
 def test_the_language_switch_with_the_keyboard(page, app_url):
     page.goto(f"{app_url}/")
-    expect(metric(page).get_by_test_id("stMetricValue")).to_have_text(MONEY)
+    expect(amount_shown(page)).to_have_text(MONEY)
     settle(page, "es", TITLES["estimate", "es"])
     switch = page.get_by_test_id("stSidebar").get_by_role("radiogroup")
     spanish, english = (switch.get_by_role("radio", name=name, exact=True) for name in ("Español", "English"))
@@ -210,14 +210,14 @@ def test_the_language_switch_with_the_keyboard(page, app_url):
     page.keyboard.press("Space")
 
     expect(english).to_have_attribute("aria-checked", "true")
-    expect(metric(page).get_by_test_id("stMetricLabel")).to_have_text(re.compile(r"^Monthly pension at "))
+    expect(amount_label(page)).to_have_text(re.compile(r"^Monthly pension at "))
     expect(page.locator("html")).to_have_attribute("lang", "en")
     expect(page).to_have_url(re.compile(r"\?lang=English$"))
 
 
 def test_opening_the_english_url_shows_english(page, app_url):
     page.goto(f"{app_url}/?lang=English")
-    expect(metric(page).get_by_test_id("stMetricLabel")).to_have_text(re.compile(r"^Monthly pension at \d+ years$"))
+    expect(amount_label(page)).to_have_text(re.compile(r"^Monthly pension at \d+ years$"))
     expect(page.get_by_role("heading", name="Pension Estimator", level=1)).to_be_visible()
     expect(page.locator("html")).to_have_attribute("lang", "en")
     expect(page.get_by_test_id("stSidebar").get_by_role("radio", name="English")).to_have_attribute(

@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 
 from tests.conftest import ROOT
 
-from .test_app_browser import MONEY, date_input, metric, number_input, open_app, type_date, type_number
+from .test_app_browser import MONEY, amount_shown, date_input, number_input, open_app, type_date, type_number
 from .test_counselor import download, upload
 
 pytestmark = pytest.mark.browser
@@ -71,7 +71,7 @@ def assert_nowhere(page: Page, traces: list[str]) -> None:
 
 def test_borrar_todo_forgets_a_loaded_member_everywhere(page, app_server):
     open_app(page, app_server.url)
-    value = metric(page).get_by_test_id("stMetricValue")
+    value = amount_shown(page)
     expect(value).to_have_text(MONEY)
     example_amount = value.inner_text()
     salary = number_input(page, "average_annual", "Retribución promedio anual ($)")
@@ -138,7 +138,7 @@ def test_names_from_a_file_are_shown_as_plain_text(page, app_server):
     requests: list[str] = []
     page.on("request", lambda request: requests.append(request.url))
     open_app(page, app_server.url)
-    expect(metric(page).get_by_test_id("stMetricValue")).to_have_text(MONEY)
+    expect(amount_shown(page)).to_have_text(MONEY)
     section = saved_data_section(page)
     content = (ROOT / "tests" / "data" / "hostile_files" / "markdown-image-key.json").read_bytes()
     upload(page, "[Llame](https:x).json", content)

@@ -13,7 +13,7 @@ import pytest
 
 from playwright.sync_api import Download, Locator, Page, TimeoutError, expect
 
-from .test_app_browser import MONEY, date_input, metric, number_input, open_app, type_number
+from .test_app_browser import MONEY, amount_shown, date_input, number_input, open_app, type_number
 
 pytestmark = pytest.mark.browser
 
@@ -50,7 +50,7 @@ def test_the_report_downloads_as_a_pdf_with_the_amount_and_the_rule(page, app_se
     from pypdf import PdfReader
 
     open_app(page, app_server.url)
-    value = metric(page).get_by_test_id("stMetricValue")
+    value = amount_shown(page)
     expect(value).to_have_text(MONEY)
     amount = value.inner_text()
 
@@ -66,7 +66,7 @@ def test_the_report_downloads_as_a_pdf_with_the_amount_and_the_rule(page, app_se
 
 def test_saved_data_comes_back_exactly_and_a_damaged_file_changes_nothing(page, app_server):
     open_app(page, app_server.url)
-    value = metric(page).get_by_test_id("stMetricValue")
+    value = amount_shown(page)
     expect(value).to_have_text(MONEY)
     amount = value.inner_text()
     service = number_input(page, "service_years", "años")

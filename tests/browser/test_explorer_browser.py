@@ -18,7 +18,7 @@ from ui.form import _values
 from ui.member import build_member
 from ui.state import example
 
-from .test_app_browser import MONEY, metric, number_input, open_app
+from .test_app_browser import MONEY, amount_shown, number_input, open_app
 from .test_served_safely import violations, watch_csp
 
 pytestmark = pytest.mark.browser
@@ -48,7 +48,7 @@ def test_the_age_moves_by_the_month_with_the_keyboard_and_nothing_is_sent(page, 
     console = watch_csp(page)
     sent = watch_frames_sent(page)
     open_app(page, app_url)
-    expect(metric(page).get_by_test_id("stMetricValue")).to_have_text(MONEY)
+    expect(amount_shown(page)).to_have_text(MONEY)
     slider = page.get_by_role("slider", name=AGE)
     expect(slider).to_have_count(1)
     data = example_data()
@@ -105,7 +105,7 @@ def test_using_the_chosen_age_puts_it_in_the_form(page, app_url):
     use.click()
     expect(number_input(page, "retire_years", "años")).to_have_value(str(years))
     expect(number_input(page, "retire_months", "meses")).to_have_value(str(months))
-    expect(metric(page).get_by_test_id("stMetricValue")).to_have_text(expected)
+    expect(amount_shown(page)).to_have_text(expected)
     expect(slider).to_have_value(str(target))
     expect(explorer(page).get_by_role("button", name=re.compile("edad del formulario"))).to_be_disabled()
 

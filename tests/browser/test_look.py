@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 
 from ui.look import FOCUS
 
-from .test_app_browser import MONEY, metric, number_input, open_app, type_number
+from .test_app_browser import MONEY, amount_shown, headline, number_input, open_app, type_number
 
 pytestmark = pytest.mark.browser
 
@@ -24,14 +24,15 @@ CRIMSON = "rgb(179, 32, 46)"  # the accent, and the colour of the error messages
 MEASURED = {
     "label": ".st-key-birth_date_text [data-testid='stWidgetLabel'] p",
     "input": ".st-key-birth_date_text input",
-    "amount": "[data-testid='stMetricValue']",
+    "amount": ".st-key-headline strong",
     "bullet": "[data-testid='stMarkdownContainer'] li",
     "caption": "[data-testid='stCaptionContainer']",
     "steps": "ol.calc-steps li",
     "chart": ".js-plotly-plot .xtick text",
+    "table": ".st-key-lifetime_table table",
 }
 
-_SIZES = """([measured, table]) => {
+_SIZES = """(measured) => {
     const main = document.querySelector('[data-testid="stMain"]');
     const out = {};
     for (const [name, selector] of Object.entries(measured)) {
@@ -40,16 +41,10 @@ _SIZES = """([measured, table]) => {
         const box = element.getBoundingClientRect();
         out[name] = {font: parseFloat(getComputedStyle(element).fontSize), height: box.height};
     }
-    // A table is drawn on a canvas: its font is in the grid's theme, and its rows' height in its box.
-    const grid = main.querySelector(table);
-    const themed = grid && [...grid.querySelectorAll('*')].find(e => e.style.getPropertyValue('--gdg-base-font-style'));
-    out.table = themed && {font: parseFloat(themed.style.getPropertyValue('--gdg-base-font-style').split(' ').pop()),
-                           height: grid.getBoundingClientRect().height};
     out.privacy = parseFloat(getComputedStyle(
         document.querySelector('[data-testid="stSidebar"] [data-testid="stCaptionContainer"]')).fontSize);
     return out;
 }"""
-TABLE = ".st-key-lifetime_table_100 [data-testid='stDataFrame'], .st-key-lifetime_table_125 [data-testid='stDataFrame']"
 
 
 def settled(page: Page) -> None:
@@ -65,13 +60,13 @@ def open_section(page: Page, title: str) -> None:
 
 
 def sizes(page: Page) -> dict:
-    return page.evaluate(_SIZES, [MEASURED, TABLE])
+    return page.evaluate(_SIZES, MEASURED)
 
 
 def test_session_mode_draws_the_whole_page_larger(page, app_url):
     page.set_viewport_size({"width": 1366, "height": 900})
     open_app(page, app_url)
-    expect(metric(page).get_by_test_id("stMetricValue")).to_have_text(MONEY)
+    expect(amount_shown(page)).to_have_text(MONEY)
     settled(page)
     open_section(page, "¿Cómo se calculó?")
     expect(page.locator("ol.calc-steps li").first).to_be_visible()
@@ -79,7 +74,7 @@ def test_session_mode_draws_the_whole_page_larger(page, app_url):
         open_section(page, "Ver los gráficos")
     expect(page.locator(".js-plotly-plot .xtick text").first).to_be_visible()
     open_section(page, "Vista de por vida")  # its table: the payments added up, two rows
-    expect(page.get_by_test_id("stMain").locator(TABLE).first).to_be_visible()
+    expect(page.get_by_test_id("stMain").locator(MEASURED["table"])).to_be_visible()
     settled(page)
     before = sizes(page)
     assert all(before.values()), before
@@ -89,9 +84,9 @@ def test_session_mode_draws_the_whole_page_larger(page, app_url):
     settled(page)
     expect(page.locator("ol.calc-steps li").first).to_be_visible()
     expect(page.locator(".js-plotly-plot .xtick text").first).to_be_visible()
-    for _ in range(20):  # the chart and the table are redrawn after the rest: give them a few seconds
+    for _ in range(20):  # the chart is redrawn after the rest: give it a few seconds
         after = sizes(page)
-        grown = {name: round(after[name]["font"] / before[name]["font"], 2) for name in (*MEASURED, "table")}
+        grown = {name: round(after[name]["font"] / before[name]["font"], 2) for name in MEASURED}
         if all(ratio >= GROWTH for ratio in grown.values()):
             break
         page.wait_for_timeout(250)
@@ -114,14 +109,14 @@ def test_tables_and_charts_carry_no_english_toolbar(page, app_url):
     """Streamlit's toolbars over tables and charts, and plotly's, name their buttons in English only."""
     page.set_viewport_size({"width": 1366, "height": 900})
     open_app(page, app_url)
-    expect(metric(page).get_by_test_id("stMetricValue")).to_have_text(MONEY)
+    expect(amount_shown(page)).to_have_text(MONEY)
     settled(page)
     if page.locator(".js-plotly-plot").count() == 0:
         open_section(page, "Ver los gráficos")
     chart = page.locator(".js-plotly-plot").first
     expect(chart).to_be_visible()
-    open_section(page, "Vista de por vida")
-    table = page.get_by_test_id("stMain").locator(TABLE).first
+    open_section(page, "Ver la tabla de números")  # the chart's numbers: a data grid, with its toolbar
+    table = page.get_by_test_id("stMain").get_by_test_id("stDataFrame").first
     expect(table).to_be_visible()
     for shown in (chart, table):
         shown.hover()
@@ -145,7 +140,7 @@ def rgb(hex_colour: str) -> str:
 def test_focus_is_a_blue_ring_and_errors_stay_crimson_with_their_message(page, app_url):
     page.set_viewport_size({"width": 1366, "height": 900})
     open_app(page, app_url)
-    expect(metric(page).get_by_test_id("stMetricValue")).to_have_text(MONEY)
+    expect(amount_shown(page)).to_have_text(MONEY)
     settled(page)
     service = number_input(page, "service_years", "años")
     service.focus()
@@ -156,7 +151,7 @@ def test_focus_is_a_blue_ring_and_errors_stay_crimson_with_their_message(page, a
     type_number(service, "abc")  # refused: the message under the field, in crimson's alert
     message = page.get_by_test_id("stMain").get_by_role("alert").filter(has_text="años de servicio")
     expect(message.first).to_be_visible()
-    expect(metric(page)).to_have_count(0)
+    expect(headline(page)).to_have_count(0)
     assert message.first.evaluate("e => getComputedStyle(e).color") != rgb(FOCUS)
 
     page.get_by_test_id("stSidebar").get_by_role("button", name=re.compile("^Borrar todo")).focus()
@@ -188,11 +183,11 @@ def test_no_empty_band_above_the_title(page, app_url, width, height):
 def add_scenarios(page: Page) -> None:
     """Three scenarios from the estimate page: the example, at 62, and at 62 with 30 years outside coordination."""
     add = page.get_by_role("button", name="Añadir este escenario a la comparación")
-    expect(metric(page).get_by_test_id("stMetricValue")).to_have_text(MONEY)
+    expect(amount_shown(page)).to_have_text(MONEY)
     for count, change in enumerate((None, ("retire_years", "62"), ("service_years", "30")), start=1):
         if change:
             type_number(number_input(page, change[0], "años"), change[1])
-            expect(metric(page).get_by_test_id("stMetricValue")).to_have_text(MONEY)
+            expect(amount_shown(page)).to_have_text(MONEY)
         if count == 3:
             box = page.locator(".st-key-coordinated").get_by_role("checkbox")
             page.locator(".st-key-coordinated label").first.click()  # the label takes the click

@@ -14,7 +14,7 @@ import pytest
 
 from playwright.sync_api import expect
 
-from .test_app_browser import MONEY, metric, number_input, open_app, type_date, type_number
+from .test_app_browser import MONEY, amount_label, amount_shown, number_input, open_app, type_date, type_number
 
 pytestmark = pytest.mark.browser
 
@@ -29,7 +29,7 @@ BIRTH_WRITTEN = ["23/07/1971", "1971-07-23", "07/23/1971", "23-07-1971", "23.07.
 
 def test_the_members_data_stays_out_of_the_log_and_the_url(page, app_server):
     open_app(page, app_server.url)
-    value = metric(page).get_by_test_id("stMetricValue")
+    value = amount_shown(page)
     expect(value).to_have_text(MONEY)
     example_amount = value.inner_text()
 
@@ -51,12 +51,12 @@ def test_the_members_data_stays_out_of_the_log_and_the_url(page, app_server):
     expect(page.get_by_text("Escenario añadido a la comparación (1 de 4).")).to_be_visible()
     sidebar = page.get_by_test_id("stSidebar")
     sidebar.get_by_role("link", name="Comparar escenarios").click()
-    expect(metric(page).get_by_test_id("stMetricValue")).to_have_text(amount)
+    expect(amount_shown(page)).to_have_text(amount)
     sidebar.get_by_role("radio", name="English").click()
     expect(sidebar.get_by_role("link", name="Estimate")).to_be_visible()
     sidebar.get_by_role("link", name="Estimate").click()
-    page.wait_for_url(re.compile(r"/\?lang=English$"))  # the Compare page's metric reads alike: wait for the page
-    expect(metric(page).get_by_test_id("stMetricLabel")).to_have_text(re.compile(r"^Monthly pension at "))
+    page.wait_for_url(re.compile(r"/\?lang=English$"))  # the Compare page's amounts read alike: wait for the page
+    expect(amount_label(page)).to_have_text(re.compile(r"^Monthly pension at "))
     expect(value).to_have_text(amount)
 
     address = urlsplit(page.url)

@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .test_look import settled
+from .test_app_browser import headline
 from .test_validation_browser import ENGLISH_CHROME, MONEY, SCREENS, SHOWN_OUTSIDE_ALERTS, answer_amount, open_page
 
 pytestmark = pytest.mark.browser
@@ -52,7 +53,7 @@ def test_a_pasted_history_is_read_like_a_file_and_a_bad_line_withholds_the_amoun
         for words in SAID[lang]:
             expect(message).to_contain_text(words)
         assert message.bounding_box()["y"] > box.bounding_box()["y"], "the message is under the box"
-        expect(page.get_by_test_id("stMain").get_by_test_id("stMetric")).to_have_count(0)
+        expect(headline(page)).to_have_count(0)
         settled(page)  # the run has ended: nothing of the previous answer is left, even faded
         shown = page.evaluate(SHOWN_OUTSIDE_ALERTS)
         assert not MONEY.search(shown), f"an amount on screen while the history is refused: {shown!r}"

@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from benchmarks.streamlit_server import serve
 
-from .test_app_browser import MONEY, metric, open_app, open_charts
+from .test_app_browser import MONEY, amount_shown, open_app, open_charts
 
 pytestmark = pytest.mark.browser
 
@@ -40,13 +40,13 @@ def test_the_app_renders_and_draws_its_charts_with_no_csp_violation(page, app_ur
     console = watch_csp(page)
     response = page.goto(f"{app_url}/")
     assert "frame-ancestors 'none'" in response.headers["content-security-policy"]
-    expect(metric(page).get_by_test_id("stMetricValue")).to_have_text(MONEY)
+    expect(amount_shown(page)).to_have_text(MONEY)
     charts = open_charts(page)  # plotly has drawn
     charts.get_by_role("tab", name="Edad de retiro × servicio adicional").click()  # the heat map
     expect(charts.get_by_role("tabpanel").locator(".js-plotly-plot .main-svg").first).to_be_visible()
     expect(page.locator("html")).to_have_attribute("lang", "es")  # the app's one inline script ran
     sidebar = page.get_by_test_id("stSidebar")
-    value = page.get_by_test_id("stMetricValue").first
+    value = amount_shown(page)
     size = value.evaluate("element => getComputedStyle(element).fontSize")
     sidebar.get_by_text("Modo de sesión (letra grande)").click()  # the app's inline <style> takes effect
     expect(value).not_to_have_css("font-size", size)

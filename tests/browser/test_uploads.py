@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.test_app_browser import MONEY, metric, number_input, open_app
+from tests.browser.test_app_browser import MONEY, amount_shown, number_input, open_app
 
 pytestmark = pytest.mark.browser
 
@@ -23,21 +23,21 @@ def upload(page: Page, name: str, content: bytes) -> None:
 
 def test_a_good_csv_replaces_the_history_and_the_amount(page, app_url):
     open_app(page, app_url)
-    expect(metric(page).get_by_test_id("stMetricValue")).to_have_text(MONEY)
-    before = metric(page).get_by_test_id("stMetricValue").inner_text()
+    expect(amount_shown(page)).to_have_text(MONEY)
+    before = amount_shown(page).inner_text()
     to_history(page)
     # the 3 highest of 40,000 / 41,000 / 42,000 / 20,000 average 41,000: more than the example's 36,000
     upload(page, "salarios.csv", b"year,salary\n2022,40000\n2023,41000\n2024,42000\n2021,20000\n")
     # first what was read, and nothing replaced yet
     expect(page.get_by_text("Lo que se leyó del archivo «salarios.csv»")).to_be_visible()
     expect(page.get_by_test_id("stAlert").filter(has_text="(filas 2, 3, 4)")).to_be_visible()
-    expect(metric(page).get_by_test_id("stMetricValue")).to_have_text(before)
+    expect(amount_shown(page)).to_have_text(before)
     page.get_by_role("button", name="Usar estos salarios").click()
     expect(page.get_by_text("Se pusieron en la lista los 4 salarios del archivo", exact=False)).to_be_visible()
     # the box shows the file's salaries with their years, oldest first, to be corrected by hand if need be
     expect(page.locator(".st-key-history_text textarea")).to_have_value(
         "2021\t20,000.00\n2022\t40,000.00\n2023\t41,000.00\n2024\t42,000.00")
-    expect(metric(page).get_by_test_id("stMetricValue")).not_to_have_text(before)
+    expect(amount_shown(page)).not_to_have_text(before)
 
 
 @pytest.mark.parametrize("name, content, words", [
@@ -48,19 +48,19 @@ def test_a_good_csv_replaces_the_history_and_the_amount(page, app_url):
 ], ids=["formula", "utf16", "empty", "100000-rows"])
 def test_a_bad_csv_is_explained_and_nothing_is_lost(page, app_url, name, content, words):
     open_app(page, app_url)
-    expect(metric(page).get_by_test_id("stMetricValue")).to_have_text(MONEY)
-    before = metric(page).get_by_test_id("stMetricValue").inner_text()
+    expect(amount_shown(page)).to_have_text(MONEY)
+    before = amount_shown(page).inner_text()
     to_history(page)
     upload(page, name, content)
     expect(page.get_by_test_id("stAlert").filter(has_text=words)).to_be_visible()
-    expect(metric(page).get_by_test_id("stMetricValue")).to_have_text(before)  # the history is unchanged
+    expect(amount_shown(page)).to_have_text(before)  # the history is unchanged
     expect(number_input(page, "service_years", "años")).to_have_value("27")
 
 
 def test_a_file_over_the_upload_limit_is_refused_and_the_app_keeps_running(page, app_url):
     open_app(page, app_url)
-    expect(metric(page).get_by_test_id("stMetricValue")).to_have_text(MONEY)
-    before = metric(page).get_by_test_id("stMetricValue").inner_text()
+    expect(amount_shown(page)).to_have_text(MONEY)
+    before = amount_shown(page).inner_text()
     to_history(page)
     upload(page, "diez-megas.csv", b"salary\n" + b"30000.00\n" * (10 * 1024 * 1024 // 9))  # 10 MB
     # Streamlit refuses it in the browser, before it reaches the app (server.maxUploadSize = 1 MB); its English
@@ -74,5 +74,5 @@ def test_a_file_over_the_upload_limit_is_refused_and_the_app_keeps_running(page,
     uploader.get_by_test_id("stFileChip").hover()
     expect(page.get_by_test_id("stTooltipErrorContent")).to_contain_text(refused)
     assert "must be" not in uploader.text_content() and "must be" not in page.locator("body").inner_text()
-    expect(metric(page).get_by_test_id("stMetricValue")).to_have_text(before)
+    expect(amount_shown(page)).to_have_text(before)
     expect(number_input(page, "service_years", "años")).to_have_value("27")

@@ -16,6 +16,7 @@ from playwright.sync_api import Page, expect
 
 from .conftest import TIMEOUT_MS
 from .test_look import settled
+from .test_app_browser import amount_shown, headline
 
 pytestmark = pytest.mark.browser
 
@@ -37,7 +38,7 @@ REFUSALS = [
 FIX = {"es": "Para ver el estimado, corrija: salario promedio.", "en": "To see the estimate, correct: average salary."}
 # Every text the page shows outside its alerts (the messages may quote an accepted range in dollars).
 SHOWN_OUTSIDE_ALERTS = """() => [...document.querySelectorAll(
-    '[data-testid="stMain"] [data-testid="stMarkdownContainer"], [data-testid="stMain"] [data-testid="stMetricValue"]')]
+    '[data-testid="stMain"] [data-testid="stMarkdownContainer"]')]
   .filter(e => !e.closest('[data-testid="stAlert"]') && e.getClientRects().length > 0)
   .map(e => e.innerText).join("\\n")"""
 
@@ -55,10 +56,10 @@ def open_page(browser, app_url: str, screen: str, lang: str) -> Page:
 
 
 def answer_amount(page: Page, screen: str):
-    """The amount as the member sees it first: the summary above the form on a phone, the metric beside it."""
+    """The amount as the member sees it first: the summary above the form on a phone, the headline beside it."""
     if screen == "phone":
         return page.locator(".st-key-summary strong").first
-    return page.get_by_test_id("stMain").get_by_test_id("stMetricValue").first
+    return amount_shown(page)
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])
@@ -79,7 +80,7 @@ def test_refused_salaries_show_a_message_under_the_field_and_no_amount(browser, 
             expect(message).to_be_visible()
             expect(message).to_contain_text(spanish if lang == "es" else english)
             assert message.bounding_box()["y"] > salary.bounding_box()["y"], "the message is under its field"
-            expect(page.get_by_test_id("stMain").get_by_test_id("stMetric")).to_have_count(0)
+            expect(headline(page)).to_have_count(0)
             expect(page.locator(".js-plotly-plot")).to_have_count(0)
             expect(page.get_by_text(FIX[lang])).to_be_visible()
             settled(page)  # the run has ended: nothing of the previous answer is left, even faded
@@ -179,7 +180,7 @@ def test_service_that_cannot_fit_since_entry_withholds_the_amount(browser, app_u
         message = page.get_by_test_id("stMain").get_by_role("alert").filter(has_text=SERVICE_TOO_LONG[lang])
         expect(message).to_be_visible()
         assert message.bounding_box()["y"] > service.bounding_box()["y"], "the message is under the service"
-        expect(page.get_by_test_id("stMain").get_by_test_id("stMetric")).to_have_count(0)
+        expect(headline(page)).to_have_count(0)
         settled(page)
         shown = page.evaluate(SHOWN_OUTSIDE_ALERTS)
         assert not MONEY.search(shown), f"an amount on screen while the service is refused: {shown!r}"
