@@ -174,7 +174,7 @@ def main() -> None:
         (folder / "minimal.py").write_text(MINIMAL_PAGE)
         targets = [
             Target("app", ROOT / APP, ROOT, ".st-key-average_annual_text input",
-                   '[data-testid="stMain"] [data-testid="stMetricValue"]', ("36100", "36000"),
+                   '[data-testid="stMain"] .st-key-headline strong', ("36100", "36000"),
                    {"36100": None, "36000": None}),
             Target("minimal", folder / "minimal.py", folder, ".st-key-value input",
                    '[data-testid="stMarkdownContainer"]', ("2", "1"), {"2": "Doble: 4.0", "1": "Doble: 2.0"}),

@@ -56,28 +56,19 @@ INPUT = ".st-key-average_annual_text input"
 EXCEPTION = '[data-testid="stException"]'
 POLL_MS = 20  # how often each page checks for the new amount (in the browser)
 
-# True when the metric labelled `label` shows exactly `want`.
-SHOWS = """([label, want]) => {
-  for (const m of document.querySelectorAll('[data-testid="stMetric"]')) {
-    const l = m.querySelector('[data-testid="stMetricLabel"]');
-    if (l && l.innerText.trim().startsWith(label)) {
-      const v = m.querySelector('[data-testid="stMetricValue"]');
-      return !!v && v.innerText.trim() === want;
-    }
-  }
-  return false;
-}"""
-# The text the metric labelled `label` shows now ("" if none).
+# The amount under the answer's label `label` (ui/look.headline), "" if none.
 SHOWN = """(label) => {
-  for (const m of document.querySelectorAll('[data-testid="stMetric"]')) {
-    const l = m.querySelector('[data-testid="stMetricLabel"]');
+  for (const h of document.querySelectorAll('.st-key-headline')) {
+    const l = h.querySelector('p');
     if (l && l.innerText.trim().startsWith(label)) {
-      const v = m.querySelector('[data-testid="stMetricValue"]');
+      const v = h.querySelector('strong');
       return v ? v.innerText.trim() : "";
     }
   }
   return "";
 }"""
+# True when the answer labelled `label` shows exactly `want`.
+SHOWS = f"([label, want]) => ({SHOWN})(label) === want"
 
 
 # ---------------------------------------------------------------- expected answers (project code)
@@ -88,11 +79,12 @@ BASE = FormValues(**{k: v for k, v in _EXAMPLE.items() if k in FormValues.__data
 
 
 def expected(average_annual: float) -> tuple[str, str]:
-    """(metric label, amount text) the app shows for the example member with this average salary."""
+    """(the answer's label, amount text) the app shows for the example member with this average salary."""
     member, errors = build_member(dataclasses.replace(BASE, average_annual=average_annual), TODAY, LANG)
     if member is None:
         raise SystemExit(f"the example member with average {average_annual} is invalid: {errors}")
-    answer = estimate(member.scenario, LANG, average_steps=[member.average.step] if member.average else None)
+    answer = estimate(member.scenario, LANG, average_steps=member.average_steps,
+                      average_assumptions=member.average_assumptions)
     if not answer.eligible:
         raise SystemExit(f"the example member with average {average_annual} is not eligible")
     label = ui_text("result.monthly", LANG, age=age_label(member.planned_age, LANG))
