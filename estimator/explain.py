@@ -94,6 +94,19 @@ def q_max(a: Q, b: Q, render: Callable[[Any], str] = exact_number) -> Q:
     return leaf(greater(a.v, b.v), render if a.text is not None else None)
 
 
+def q_excess(a: Q, b: Q, zero: Q, render: Callable[[Any], str] = exact_number) -> Q:
+    """The part of `a` in excess of `b` ("en exceso de"), zero when there is none. Shown as the difference
+    it is, `(a − b)`, so a reader sees where the figure comes from (the average over $6,600, the years over
+    20); shown by its value when it is zero."""
+    difference = a - b
+    v = greater(difference.v, zero.v)
+    if difference.text is None:
+        return Q(v)
+    if difference.v > zero.v:
+        return Q(v, difference.text, compound=True)
+    return leaf(v, render)
+
+
 def q_max_of(a: Q, b: Q, cite_when_b: str | None = None) -> Q:
     """The greater of two amounts, shown as the comparison: max(a; b). `cite_when_b` is the
     citation of the rule that makes b a floor: it is carried when b sets the value."""

@@ -285,3 +285,25 @@ def test_a_salary_historys_average_reproduces_from_its_printed_sum(plan, cents):
     assert abs(evaluate(step.formula) - Fraction(str(step.value))) <= Fraction(1, 200), step
     taken = sorted((salaries[i] for i in average.used), reverse=True)
     assert evaluate(step.formula.rsplit(" ÷ ", 1)[0]) == sum(taken)
+
+
+def test_a_part_in_excess_is_printed_as_the_difference_it_is():
+    """Regla 18.2 and the Coordinated Plan (004 ¶B) count the years "en exceso de los veinte (20) años" and
+    the average "en exceso de seis mil seiscientos dólares ($6,600.00)": the formula shows each as the
+    difference, so no figure in it comes from nowhere (it printed "× 8.25" and "× $29,400.00")."""
+    a = estimate(read_scenario({"plan": "ley447", "age": 58, "service_years": 28.25, "average_salary": 36000,
+                                "coordinated": True}))
+    formulas = [s.formula for s in a.steps]
+    # 1.5% × 36,000 × 20 + 2% × 36,000 × 8.25 = 10,800 + 5,940 = 16,740.00
+    assert "1.5% × $36,000.00 × 20 + 2% × $36,000.00 × (28.25 − 20)" in formulas
+    # 1% × 6,600 × 20 + 1.5% × 6,600 × 8.25 + 1.5% × 29,400 × 20 + 2% × 29,400 × 8.25
+    #   = 1,320 + 816.75 + 8,820 + 4,851 = 15,807.75
+    assert ("1% × $6,600.00 × 20 + 1.5% × $6,600.00 × (28.25 − 20) + 1.5% × ($36,000.00 − $6,600.00) × 20"
+            " + 2% × ($36,000.00 − $6,600.00) × (28.25 − 20)") in formulas
+    check_steps(a)
+    # No excess: shown by its value, zero (15 years, an average under $6,600).
+    below = estimate(read_scenario({"plan": "ley447", "age": 58, "service_years": 15, "average_salary": 6000,
+                                    "coordinated": True}))
+    assert "1% × $6,000.00 × 15 + 1.5% × $6,000.00 × 0 + 1.5% × $0.00 × 15 + 2% × $0.00 × 0" in [
+        s.formula for s in below.steps]
+    check_steps(below)

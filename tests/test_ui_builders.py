@@ -1,9 +1,11 @@
 """The app's builders as plain functions: member input, CSV uploads, charts, tables, comparisons, texts."""
 
+import re
 import string
 from dataclasses import replace
 from datetime import date
 from fractions import Fraction
+from html import unescape
 
 import pytest
 
@@ -12,6 +14,7 @@ from estimator.citations import display
 from estimator.salary_file import SalaryFileError
 from ui import charts
 from ui.compare import difference_reasons
+from ui.explanation import steps_html
 from ui.fields import FormValues
 from ui.member import build_member
 from ui.salary_upload import preview_table, projection_note, read_for_form, summary
@@ -185,3 +188,13 @@ def test_damaged_or_foreign_saved_files_are_refused_with_a_reason(raw, words):
     from ui.saved import load_inputs
     inputs, error = load_inputs(raw, "es")
     assert inputs is None and words in error
+
+
+def test_the_steps_keep_a_short_group_on_one_line_and_the_formula_as_printed():
+    answer = estimate(read_scenario({"plan": "ley447", "age": 58, "service_years": 28.25, "average_salary": 36000,
+                                     "coordinated": True}))
+    shown = steps_html(answer, "es")
+    assert '<span class="whole">($36,000.00 − $6,600.00)</span>' in shown
+    assert '<span class="whole">(28.25 − 20)</span>' in shown
+    maths = [unescape(re.sub(r"<[^>]+>", "", m)) for m in re.findall(r'<div class="math">(.*?)</div>', shown)]
+    assert [m.split(" = ")[0] for m in maths] == [s.formula for s in answer.steps]  # the text itself unchanged

@@ -7,6 +7,7 @@ wraps at any width: no table to scroll sideways on a phone.
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from html import escape
 
@@ -21,11 +22,14 @@ STYLE = """<style>
 ol.calc-steps {padding-left: 1.6em; margin: 0.25em 0 0.5em;}
 ol.calc-steps li {margin-bottom: 0.8em; overflow-wrap: anywhere;}
 ol.calc-steps .math {font-variant-numeric: tabular-nums; margin: 0.1em 0;}
+ol.calc-steps .math .whole {white-space: nowrap;}
 ol.calc-steps .law, ol.calc-steps .assumed {font-size: 0.92em; opacity: 0.9;}
 ol.calc-steps .assumed {border-left: 3px solid #8a5a00; padding-left: 0.5em; margin-top: 0.2em;}
 </style>"""
 
 FACTOR_KEYS = ("step.factor_assumed", "step.factor_counselor")
+# A short group in parentheses, "(28.25 − 20)", kept on one line when the formula wraps.
+SHORT_GROUP = re.compile(r"\([^()]{1,32}\)")
 
 
 def value_text(label: str, value: float | None, lang: str) -> str:
@@ -51,7 +55,7 @@ def assumption_note(answer: Answer, name: str, lang: str, with_source: bool = Tr
 def steps_html(answer: Answer, lang: str) -> str:
     items = []
     for step in answer.steps:
-        math = escape(step.formula)
+        math = SHORT_GROUP.sub(lambda group: f'<span class="whole">{group[0]}</span>', escape(step.formula))
         shown = value_text(step.label, step.value, lang)
         if shown:
             math = f"{math} = <strong>{escape(shown)}</strong>"

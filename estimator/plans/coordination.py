@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..explain import Q, q_max, q_min
+from ..explain import Q, q_excess, q_min
 from ..numbers import exact_money, greater, lesser
 from ..rules import Facts
 
@@ -39,9 +39,9 @@ def coordinated_formula(f: Facts, p) -> Q:
     exceso de veinte (20) años.»
     $6,600 is annual; no 19.6 floor (RULES.md §4)."""
     up_to_base = q_min(f.average, p.coordination_wage_base, exact_money)
-    over_base = q_max(f.average - p.coordination_wage_base, ZERO, exact_money)
+    over_base = q_excess(f.average, p.coordination_wage_base, ZERO, exact_money)
     first = q_min(f.service, p.coordination_first_years)
-    excess = q_max(f.service - p.coordination_first_years, ZERO)
+    excess = q_excess(f.service, p.coordination_first_years, ZERO)
     return (p.coordination_rate_base_first * up_to_base * first
             + p.coordination_rate_base_excess * up_to_base * excess
             + p.coordination_rate_over_first * over_base * first

@@ -8,7 +8,7 @@ judged at the separation age, then the deferred ones, judged at the start age.
 
 from __future__ import annotations
 
-from ..explain import Q, q_max, q_max_of, q_min
+from ..explain import Q, q_excess, q_max_of, q_min
 from ..numbers import pick
 from ..rules import ACTIVE, DEFERRED, Facts, Outcome, Reduction, at_least, below, holds, rule
 
@@ -24,7 +24,7 @@ def general_formula(f: Facts, p) -> Q:
     ciento (2%) de la retribución promedio multiplicado por el número de años de servicios que tenga
     acreditados en exceso de los veinte (20) años.»"""
     first = q_min(f.service, p.first_years)
-    excess = q_max(f.service - p.first_years, ZERO)
+    excess = q_excess(f.service, p.first_years, ZERO)
     return p.rate_first_years * f.average * first + p.rate_excess_years * f.average * excess
 
 
