@@ -20,8 +20,9 @@ st.caption(say("intro"))
 for plan in ("teachers", "ley447", "ley1"):
     st.header(say(f"plan_{plan}"))
     for rule in rules_of(plan):
-        with st.expander(f"{t(f'rule.{rule.id}', lang)} — {display(rule.cite, lang)}"):
-            st.markdown(f"**{say('legal_text')}** ({display(rule.cite, lang)})")
+        title, cite = t(f"rule.{rule.id}", lang), display(rule.cite, lang)
+        with st.expander(title if title.startswith(cite) else f"{title} — {cite}"):  # a citation said once
+            st.markdown(f"**{say('legal_text')}** ({cite})")
             st.markdown("\n".join(f"> {line}" for line in rule.legal_text.splitlines()))
     params = definitions(plan)
     rows = []

@@ -116,7 +116,7 @@ def test_salary_history_is_averaged_and_shown_in_the_steps(app):
     # the example retires at 58, later than today: the average is the one at retirement, the projected years
     # (at 0% growth, $36,000.00 each) among the candidates; the 3 highest added up, a calculator checks it
     assert '<div class="what">Retribución promedio al retiro: los 3' in first
-    assert "(3 × $36,000.00) ÷ 3 = <strong>$36,000.00</strong>" in first
+    assert "<span class=\"whole\">(3 × $36,000.00)</span> ÷ 3 = <strong>$36,000.00</strong>" in first
     assert "Ley: Ley 447-1951" in first
 
 
@@ -134,6 +134,10 @@ def test_compare_and_rules_pages(app):
     labels = [e.label for e in app.expander]
     assert any("Regla 18.2" in label for label in labels)
     assert len(labels) == 18  # every rule of the three plans
+    # Each title says its citation once: a teacher's rule is named by it ("Maestros, Sección C: …").
+    assert "Maestros, Sección C: insuficiencia en las aportaciones (1.8% por año)" in labels
+    assert "Regla 18.2: 58 años de edad y 10 de servicio — Reglamento, Regla 18.2" in labels
+    assert all(label.count("Maestros, Sección") <= 1 for label in labels)
 
 
 def test_inputs_survive_a_page_switch(app):

@@ -134,7 +134,7 @@ def page_css(lang: str) -> str:
 /* The answer's amount (ui/look.py, headline): its label small, the amount large, as Streamlit draws a metric. */
 .st-key-{HEADLINE} p {{ font-size: 0.875rem; margin-bottom: 0.25rem; }}
 .st-key-{HEADLINE} p:last-child {{ font-size: 2.25rem; line-height: 1.2; margin-bottom: 0; }}
-.st-key-{HEADLINE} strong {{ font-weight: 600; }}
+.st-key-{HEADLINE} strong {{ font-weight: 400; }}
 /* The answer's one-line summary above the form: only where the columns stack (phones). */
 .st-key-summary {{
   border-left: 0.3rem solid #b3202e; padding: 0.25rem 0 0.25rem 0.75rem; background: #f6f6f6;

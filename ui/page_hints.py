@@ -8,8 +8,8 @@ A tiny component (st.components.v2, mounted in the page, no network, allowed by 
 like the explorer) sets `aria-label` on each uploader's buttons and file input; puts the page's words in
 place of "File must be 1.0MB or smaller." (said to screen readers and shown on hover) when the browser refuses
 a file before the app sees it; sets `inputmode="decimal"` on the number boxes; and does so again for anything
-drawn later; and names Streamlit's own controls (the sidebar, the help icons, heading links) in the
-page's language for screen readers.
+drawn later; names Streamlit's own controls (the sidebar, the help icons, heading links) in the
+page's language for screen readers; and, on a phone, closes the sidebar once a page is chosen in it.
 """
 
 from __future__ import annotations
@@ -81,6 +81,15 @@ export default function (component) {
       if (box.getAttribute("inputmode") !== "decimal") box.setAttribute("inputmode", "decimal");
     }
   };
+  // On a phone the sidebar lies over the page: once a page is chosen in it, it closes, as a menu does
+  // (Streamlit closes it for its own navigation, not for page links).
+  document.addEventListener("click", (event) => {
+    if (!event.target.closest('[data-testid="stSidebar"] [data-testid="stPageLink-NavLink"]')) return;
+    const sidebar = document.querySelector('[data-testid="stSidebar"]');
+    const main = document.querySelector('[data-testid="stMain"]');
+    if (!sidebar || !main || sidebar.getBoundingClientRect().right <= main.getBoundingClientRect().left + 1) return;
+    setTimeout(() => document.querySelector('[data-testid="stSidebarCollapseButton"] button')?.click(), 0);
+  }, true);
   const watcher = new MutationObserver(apply);
   watcher.apply = apply;
   watcher.observe(document.body, { childList: true, subtree: true, attributeFilter: ["aria-label"] });

@@ -311,3 +311,28 @@ def test_compare_and_rules_pages_open_from_the_sidebar(page, app_url):
 
     sidebar.get_by_role("link", name="Estimado").click()
     expect(amount_shown(page)).to_have_text(amount)
+
+
+def test_on_a_phone_the_sidebar_closes_once_a_page_is_chosen(page, app_url):
+    """On a phone the sidebar lies over the page: a page chosen in it is shown, not hidden under it."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_app(page, app_url)
+    expect(amount_shown(page)).to_have_text(MONEY)
+    page.get_by_test_id("stExpandSidebarButton").click()
+    sidebar = page.get_by_test_id("stSidebar")
+    expect(sidebar.get_by_role("link", name="Reglas y supuestos")).to_be_in_viewport()
+    sidebar.get_by_role("link", name="Reglas y supuestos").click()
+    expect(page.get_by_test_id("stMain").get_by_role("heading", level=1)).to_have_text("Reglas y supuestos")
+    expect(page.get_by_test_id("stExpandSidebarButton")).to_be_visible()
+    expect(sidebar.get_by_role("link", name="Reglas y supuestos")).not_to_be_in_viewport()
+
+
+def test_on_a_wide_screen_the_sidebar_stays_beside_the_page(page, app_url):
+    page.set_viewport_size({"width": 1366, "height": 900})
+    open_app(page, app_url)
+    sidebar = page.get_by_test_id("stSidebar")
+    expect(amount_shown(page)).to_have_text(MONEY)
+    sidebar.get_by_role("link", name="Reglas y supuestos").click()
+    expect(page.get_by_test_id("stMain").get_by_role("heading", level=1)).to_have_text("Reglas y supuestos")
+    page.wait_for_timeout(500)  # past the moment a phone's sidebar closes
+    expect(sidebar.get_by_role("link", name="Comparar escenarios")).to_be_in_viewport()
