@@ -18,6 +18,7 @@ from ui.fields import (FIELDS, MAX_MONTHLY_SALARY, PLACES, Field, FormValues, ex
 from ui.form import ADVANCED, PLACED
 from ui.formatting import FORM_ORDER
 from ui.member import FIELD_OF, REQUIRED
+from ui.salary_table import PERIODS
 from ui.saved import BOUNDS, LABELS, SavedInputs, dump_inputs, load_inputs, saved_model
 from ui.state import EXAMPLE, example
 from ui.text import catalog
@@ -26,8 +27,8 @@ KEYS = {f.key for f in FIELDS}
 
 
 def test_the_example_the_saved_model_and_the_form_values_have_the_tables_fields():
-    assert set(EXAMPLE) == set(SavedInputs.model_fields) == KEYS
-    assert list(SavedInputs.model_fields) == [f.key for f in FIELDS]  # the file's order, and its first error's
+    assert set(EXAMPLE) == KEYS and set(SavedInputs.model_fields) == KEYS | {PERIODS}  # and the history's periods
+    assert list(SavedInputs.model_fields) == [f.key for f in FIELDS] + [PERIODS]  # the file's order, and its first error's
     assert {f.name for f in dataclasses.fields(FormValues)} == {f.name for f in FIELDS} | {"problems"}
     assert set(entry.SPECS) == {f.key for f in FIELDS if f.typed}
     assert set(BOUNDS) == {f.key for f in FIELDS if f.kind in ("whole", "number", "money", "salaries")}
@@ -43,7 +44,7 @@ def test_a_field_added_to_the_table_is_in_the_example_the_saved_model_and_the_fo
     cls = form_values_class(fields)
     assert cls().extra_years == 0 and form_values(values, fields, cls).extra_years == 3
     model = saved_model(fields)
-    assert set(model.model_fields) == KEYS | {"extra_years"}
+    assert set(model.model_fields) == KEYS | {"extra_years", PERIODS}
     saved = json.loads(dump_inputs(example(date.today())))["inputs"]
     assert model.model_validate(saved | {"extra_years": 3}).extra_years == 3
     for wrong in ("3", 3.0, True, 11, -1):  # strict: a whole number, in its range

@@ -5,6 +5,8 @@ leaves no amount, says which line to correct, and keeps everything typed."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from estimator.salary_file import SalaryFileError, read_history
@@ -12,6 +14,8 @@ from tests.test_salary_files import CASES, case_id, raw_of
 from ui.fields import salary_ceiling
 from ui.salary_table import HISTORY_BOX, HISTORY_SHOWN, MAX_BOX_CHARS, sync_history
 from tests.amounts import amounts
+from tests.test_forget_and_files_app import load
+from ui.saved import SavedInputs, dump_inputs
 
 
 def pasted(raw: bytes) -> str | None:
@@ -159,6 +163,30 @@ def test_a_file_used_fills_the_box_with_its_periods(history_app):
     assert at.session_state["history_rows"] == [40000.0, 41000.0, 42000.5]
     box(at).set_value("2021\t40,000.00\n2022\t41,000.00\n2023\t45,000.00").run()  # then corrected by hand
     assert not at.error and at.session_state["history_rows"] == [40000.0, 41000.0, 45000.0]
+
+
+def session_inputs(at) -> dict:
+    """What *Descargar los datos* writes from: the session's values of the saved file's fields."""
+    return {name: at.session_state[name] for name in SavedInputs.model_fields if name in at.session_state}
+
+
+def test_the_periods_typed_are_kept_by_the_saved_file(history_app):
+    """What the member typed beside each salary comes back from a saved file as typed (oldest first)."""
+    at = history_app
+    typed = "2021\t40,000.00\n2022\t41,000.00\n2023\t42,000.50"
+    box(at).set_value("2023\t42,000.50\n2021\t40,000\n2022\t41,000").run()
+    saved = json.loads(dump_inputs(session_inputs(at)))
+    assert saved["inputs"]["history_periods"] == ["2021", "2022", "2023"]
+    assert saved["inputs"]["history_rows"] == [40000.0, 41000.0, 42000.5]
+    amount = amounts(at)[0].value
+    at.button(key="clear_session").click().run()
+    at.button(key="clear_confirm").click().run()
+    load(at, "historial.json", json.dumps(saved).encode())
+    assert box(at).value == typed and not at.error
+    assert amounts(at)[0].value == amount
+    # Without periods (the average repeated, or amounts alone) the file has none, as before.
+    box(at).set_value("40,000\n41,000\n42,000.50").run()
+    assert "history_periods" not in json.loads(dump_inputs(session_inputs(at)))["inputs"]
 
 
 def test_borrar_todo_forgets_the_typed_history(history_app):

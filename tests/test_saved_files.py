@@ -111,6 +111,19 @@ def test_dates_are_held_to_the_forms_range():
         assert inputs is None and "(entry_date)" in message
 
 
+def test_the_periods_of_a_history_load_back_and_a_file_without_them_loads_as_before():
+    state = example(date.today()) | {"salary_mode": "history", "history_rows": [30000.0, 31000.5],
+                                     "history_periods": ["2021-06", "2022-06"]}
+    inputs, message = load_inputs(dump_inputs(state), "es")
+    assert message is None and inputs["history_periods"] == ["2021-06", "2022-06"]
+    older = json.loads(dump_inputs(state))
+    del older["inputs"]["history_periods"]
+    inputs, message = load_inputs(raw(older), "en")
+    assert message is None and inputs["history_periods"] == [] and inputs["history_rows"] == [30000.0, 31000.5]
+    # periods that are not the rows' own (another length than the salaries) are not written
+    assert "history_periods" not in json.loads(dump_inputs(state | {"history_periods": ["2021"]}))["inputs"]
+
+
 def test_a_saved_file_loads_back_exactly_and_the_writer_never_fails():
     state = example(date.today()) | {"average_annual": 43210.98, "birth_date": date(1971, 3, 9),
                                      "history_rows": [30000.0, 31000.5], "service_years": 22}

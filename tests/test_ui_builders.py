@@ -171,8 +171,9 @@ def test_saved_inputs_round_trip_exactly():
     inputs, error = load_inputs(dump_inputs(state), "es")
     assert error is None
     assert inputs["history_rows"] == [30000.0, 31000.5, 29999.99]
-    assert {k: v for k, v in inputs.items() if k != "history_rows"} == {
-        k: state[k] for k in inputs if k != "history_rows"}
+    assert inputs["history_periods"] == []  # none typed
+    assert {k: v for k, v in inputs.items() if k not in ("history_rows", "history_periods")} == {
+        k: state[k] for k in inputs if k not in ("history_rows", "history_periods")}
     member, errors = build_member(values_from_saved(inputs), TODAY, "es")
     assert not errors and member.situation.today.average_salary == Fraction("36123.45")
 

@@ -19,7 +19,7 @@ from .entry import box_key, read_number, sync
 from .fields import FIELD, FIELDS, PLACES, FormValues, form_values
 from .member import plan_of
 from .plain import plain
-from .salary_table import HISTORY_BOX, PREFILLED, history_size, sync_history
+from .salary_table import HISTORY_BOX, PERIODS, PREFILLED, history_size, sync_history
 from .salary_upload import salary_upload, summary as history_summary
 from .saved import MAX_FILE_BYTES, dump_inputs, saved_uploader
 from .text import ui_text
@@ -60,6 +60,7 @@ def current_values(state, lang: str) -> FormValues:
         if average and (not rows or (state.get(PREFILLED) is not None and rows != [average] * size)):
             state["history_rows"] = [average] * size
             state[PREFILLED] = average
+            state.pop(PERIODS, None)
         _, problem = sync_history(state, plan, lang)
         if problem:
             problems["history_rows"] = problem  # the reader's own words: which row, what is accepted

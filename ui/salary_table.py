@@ -3,7 +3,8 @@ file (`estimator.salary_file`), so "$31,000", "31.000,00", a year before each sa
 from a spreadsheet are understood alike, and anything else is refused with its row.
 
 The salaries themselves stay in the session under `history_rows` (amounts, oldest first: what the
-scenario, the saved file and the report use); the box keeps the text under `HISTORY_BOX`. `sync_history`
+scenario, the saved file and the report use), their periods beside them under `PERIODS` (what the member
+typed before each amount, kept by the saved file); the box keeps the text under `HISTORY_BOX`. `sync_history`
 ties the two at the start of each run, as `ui.entry.sync` does for the other boxes: rows set elsewhere (a
 loaded file, the file upload, clearing, the average repeated when the member first opens the history)
 are written into the box, and the box's text is read into the rows — or, when it cannot be read, the
@@ -25,6 +26,7 @@ CSV_MAX_ROWS = MAX_ROWS  # a salary history's longest, typed, uploaded or saved
 HISTORY_BOX = "history_text"        # the box's text
 HISTORY_SHOWN = "history_shown"     # the rows the box was last written from or read into
 PREFILLED = "history_prefilled"     # the rows are the member's average repeated, not salaries of theirs
+PERIODS = "history_periods"         # each row's period ("2021", "2021-03") or None, as the box last read them
 MAX_BOX_CHARS = 100_000             # far more than 2,000 salaries with their periods
 
 
@@ -32,9 +34,13 @@ def history_size(plan: str) -> int:
     return window(plan)
 
 
-def rows_text(rows: list[float | None]) -> str:
-    """The box's text for rows set by the app: one amount a line, as the reader reads it back."""
-    return "\n".join(f"{row:,.2f}" for row in rows if row is not None)
+def rows_text(rows: list[float | None], periods: list[str | None] | None = None) -> str:
+    """The box's text for rows set by the app: one amount a line, after its period (and a tab) when the rows
+    come with one, as the reader reads it back."""
+    if not periods or len(periods) != len(rows):
+        periods = [None] * len(rows)
+    return "\n".join((f"{period}\t" if period else "") + f"{row:,.2f}"
+                     for row, period in zip(rows, periods) if row is not None)
 
 
 def history_text(history: SalaryHistory) -> str:
@@ -59,7 +65,7 @@ def sync_history(state: MutableMapping[str, Any], plan: str | None, lang: str) -
     reader's message when it cannot be used."""
     rows = list(state.get("history_rows") or [])
     if HISTORY_BOX not in state or state.get(HISTORY_SHOWN) != rows:
-        state[HISTORY_BOX] = rows_text(rows)  # set by the app: the box shows it
+        state[HISTORY_BOX] = rows_text(rows, state.get(PERIODS))  # set by the app: the box shows it
         state[HISTORY_SHOWN] = rows
     if plan is None:
         return None, None
@@ -71,6 +77,7 @@ def sync_history(state: MutableMapping[str, Any], plan: str | None, lang: str) -
     except SalaryFileError as problem:
         return None, problem.message
     read = [float(s.amount) for s in history.chronological()]
+    state[PERIODS] = [s.period for s in history.chronological()]
     if read != rows:  # the member changed the box: it holds the member's own salaries now
         state["history_rows"] = state[HISTORY_SHOWN] = read
         state.pop(PREFILLED, None)

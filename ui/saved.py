@@ -1,7 +1,8 @@
 """Saved scenarios: the member's inputs as a file, and back, exactly — read with care, validated on load.
 
 The file is JSON: {"format": "estimador-pension/inputs", "version": 1, "inputs": {...}}, the inputs
-being the form's values (dates as YYYY-MM-DD) and the salary history.
+being the form's values (dates as YYYY-MM-DD) and the salary history, with the period typed before each
+salary when the member gave them (`history_periods`, left out when none was: older files load as before).
 
 `load_inputs` is the one reader for every file a person uploads as saved inputs (the estimate page's
 *Cargar datos guardados* and the comparison page's files). Before any JSON is parsed it refuses a file
@@ -26,7 +27,7 @@ from typing import Annotated, Any, Literal, MutableMapping, Union, get_args, get
 
 import streamlit as st
 from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, ValidationInfo,
-                      create_model)
+                      create_model, model_validator)
 from pydantic_core import PydanticCustomError
 
 from estimator.numbers import money
@@ -34,7 +35,7 @@ from estimator.numbers import money
 from . import fields as table
 from .fields import FIELDS, NUMBERS, OLDEST_AGE, PLACES, FormValues, form_values, salary_ceiling
 from .plain import alert, one_line
-from .salary_table import CSV_MAX_ROWS, HISTORY_SHOWN, PREFILLED
+from .salary_table import CSV_MAX_ROWS, HISTORY_SHOWN, PERIODS, PREFILLED
 from .text import catalog, ui_text
 from .uploads import take_new_files, uploader_key
 
@@ -103,6 +104,8 @@ def _within_plan(value: float, info: ValidationInfo) -> float:
 
 
 Day = Annotated[date, BeforeValidator(_read_date), AfterValidator(_in_form_range)]
+# A salary's period as the salary reader gives it (estimator/salary_file.py): a year, or a year and month.
+Period = Annotated[str, Field(pattern=r"^\d{4}(-(0[1-9]|1[0-2]))?$")]
 STRICT = ConfigDict(extra="forbid", strict=True, hide_input_in_errors=True)  # no member data in messages
 
 
@@ -120,12 +123,23 @@ def _saved_as(field: table.Field) -> tuple[Any, Any]:
     return (int if field.kind == "whole" else float) | None, _within(field)
 
 
+def _periods_fit(inputs: BaseModel) -> BaseModel:
+    """The periods, when given, are one a salary of the history."""
+    periods, rows = getattr(inputs, PERIODS), inputs.history_rows
+    if periods and len(periods) != len(rows):
+        raise PydanticCustomError("periods_count", "one period a salary", {"periods": len(periods), "rows": len(rows)})
+    return inputs
+
+
 def saved_model(fields: tuple[table.Field, ...] = FIELDS) -> type[BaseModel]:
     """The saved file's inputs, strictly typed (a file that does not fit is refused, never guessed at):
-    one value a field, in the table's order."""
-    return create_model("SavedInputs", __config__=STRICT, __module__=__name__,
-                        __doc__="The form's values, strictly typed: a file that does not fit is refused, never "
-                                "guessed at.", **{f.key: _saved_as(f) for f in fields})
+    one value a field, in the table's order, and the history's periods."""
+    periods = (list[Period | None], Field(default_factory=list, max_length=CSV_MAX_ROWS))
+    model = create_model("SavedInputs", __config__=STRICT, __module__=__name__,
+                         __doc__="The form's values, strictly typed: a file that does not fit is refused, never "
+                                 "guessed at.", **{f.key: _saved_as(f) for f in fields}, **{PERIODS: periods})
+    return create_model("SavedInputs", __base__=model, __module__=__name__,
+                        __validators__={"periods_fit": model_validator(mode="after")(_periods_fit)})
 
 
 SavedInputs = saved_model()
@@ -142,8 +156,12 @@ class SavedFile(BaseModel):
 def dump_inputs(state: MutableMapping[str, Any] | dict[str, Any]) -> bytes:
     """The current inputs as a file (what the member typed, nothing derived). Never fails: a value the
     form would refuse is written as it is, and refused with its reason when the file is loaded."""
-    values = {name: _json_value(state.get(name)) for name in SavedInputs.model_fields if name != "history_rows"}
-    values["history_rows"] = [_json_value(row) for row in state.get("history_rows") or []]
+    values = {name: _json_value(state.get(name)) for name in SavedInputs.model_fields
+              if name not in ("history_rows", PERIODS)}
+    values["history_rows"] = rows = [_json_value(row) for row in state.get("history_rows") or []]
+    periods = state.get(PERIODS) or []
+    if any(periods) and len(periods) == len(rows):  # the periods the member typed, kept with their salaries
+        values[PERIODS] = list(periods)
     saved = {"format": FORMAT, "version": VERSION, "inputs": values}
     return json.dumps(saved, indent=2, ensure_ascii=False, allow_nan=False).encode("utf-8")
 
@@ -272,6 +290,10 @@ def _problem(error: dict, data: dict, lang: str) -> str:
         return say("date_range", field=field, **dict(zip(("low", "high"), map(_day, date_range(date.today())))))
     if kind == "too_long":
         return say("too_many", field=field, limit=CSV_MAX_ROWS)
+    if kind == "periods_count":
+        return say("periods_count", field=field_name([PERIODS], lang), **error["ctx"])
+    if kind in ("string_pattern_mismatch", "string_type") and name == PERIODS:
+        return say("wrong_type", field=field, kind=say("kind_period"))
     expected = _expected(parts, lang)
     return say("wrong_type", field=field, kind=expected) if expected else say("invalid", field=field)
 
@@ -330,7 +352,8 @@ def _day(value: date) -> str:
 
 # The form's label for each value of the file (its key is shown beside it), and for each form field a
 # message shows under (messages from ui.member.build_member).
-LABELS = {place.name: place.label for place in PLACES} | {f.key: f.label for f in FIELDS}
+LABELS = ({place.name: place.label for place in PLACES} | {f.key: f.label for f in FIELDS}
+          | {PERIODS: ("input.history_salary", "salary_file.col_period")})
 
 
 def field_name(parts: list | tuple, lang: str) -> str:
@@ -359,6 +382,7 @@ def apply_saved(state: MutableMapping[str, Any], raw: bytes, lang: str, name: st
         state["saved_note"] = ("error", _say(lang, "load_refused", name=shown, reason=error))
         return False
     state["history_rows"] = inputs.pop("history_rows")
+    state[PERIODS] = inputs.pop(PERIODS)
     for written_anew in (HISTORY_SHOWN, PREFILLED):  # the history box shows the file's salaries
         state.pop(written_anew, None)
     state.update(inputs)
