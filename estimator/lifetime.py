@@ -9,6 +9,7 @@ from 65 is what the system pays then.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
 
@@ -19,21 +20,60 @@ from .parameters import default_values
 COORDINATION_AGE = default_values("ley447")["coordination_age"]  # 004 ¶A: coordination starts at 65
 
 
+def monthly_paid(answer: Answer, age: Fraction) -> tuple[Decimal, str]:
+    """What the member receives in the month at `age` (the pension started already), and as what:
+    "pension", "net" (the teachers' pension less the contribution, ¶B) or "coordinated" (from 65)."""
+    if not answer.eligible:
+        return Decimal("0.00"), "pension"
+    if answer.contribution is not None and age < Fraction(answer.contribution.until_age).limit_denominator(12):
+        return answer.contribution.net_monthly_pension, "net"
+    if answer.coordination is not None and age >= COORDINATION_AGE:
+        return answer.coordination.monthly_pension_from_65, "coordinated"
+    return answer.monthly_pension, "pension"
+
+
 def monthly_at(answer: Answer, age: Fraction) -> Decimal:
     """What the member receives in the month at `age` (the pension started already)."""
-    if not answer.eligible:
-        return Decimal("0.00")
-    if answer.contribution is not None and age < Fraction(answer.contribution.until_age).limit_denominator(12):
-        return answer.contribution.net_monthly_pension
-    if answer.coordination is not None and age >= COORDINATION_AGE:
-        return answer.coordination.monthly_pension_from_65
-    return answer.monthly_pension
+    return monthly_paid(answer, age)[0]
+
+
+@dataclass(frozen=True)
+class Run:
+    """Months in a row paid the same: from the age `start`, `months` months of `pension` from the System, paid
+    as `kind` (see `monthly_paid`), and `social_security` (zero when it is not counted)."""
+    start: Fraction
+    months: int
+    pension: Decimal
+    kind: str = "pension"
+    social_security: Decimal = Decimal("0.00")
+
+    @property
+    def end(self) -> Fraction:
+        return self.start + Fraction(self.months, 12)
+
+    @property
+    def total(self) -> Decimal:
+        return self.months * (self.pension + self.social_security)
+
+
+def payment_runs(answer: Answer, start: Fraction, until: Fraction,
+                 social_security_monthly: Fraction | None = None) -> list[Run]:
+    """The payments from `start` up to (not including) `until`, month by month, as runs of equal months: what a
+    person adds up as "84 × $1,395.00 + 240 × $1,317.31". Social Security counted from 65 when given."""
+    months = max(0, math.floor((Fraction(until) - Fraction(start)) * 12))
+    runs: list[Run] = []
+    for age in (Fraction(start) + Fraction(m, 12) for m in range(months)):
+        (pension, kind), social_security = monthly_paid(answer, age), social_security_at(age, social_security_monthly)
+        if runs and (runs[-1].pension, runs[-1].kind, runs[-1].social_security) == (pension, kind, social_security):
+            runs[-1] = replace(runs[-1], months=runs[-1].months + 1)
+        else:
+            runs.append(Run(age, 1, pension, kind, social_security))
+    return runs
 
 
 def total_until(answer: Answer, start: Fraction, until: Fraction) -> Decimal:
-    """The payments from `start` up to (not including) `until`, month by month."""
-    months = max(0, math.floor((Fraction(until) - Fraction(start)) * 12))
-    return sum((monthly_at(answer, Fraction(start) + Fraction(m, 12)) for m in range(months)), Decimal("0.00"))
+    """The payments from `start` up to (not including) `until`: the sum of their runs."""
+    return sum((run.total for run in payment_runs(answer, start, until)), Decimal("0.00"))
 
 
 def break_even(first: tuple[Answer, Fraction], second: tuple[Answer, Fraction],
@@ -81,8 +121,5 @@ def social_security_at(age: Fraction, social_security_monthly: Fraction | None) 
 
 def total_income_until(answer: Answer, start: Fraction, until: Fraction,
                        social_security_monthly: Fraction | None) -> Decimal:
-    """The System's payments from `start` and Social Security from 65, up to `until`, month by month."""
-    months = max(0, math.floor((Fraction(until) - Fraction(start)) * 12))
-    ages = [Fraction(start) + Fraction(m, 12) for m in range(months)]
-    return sum((monthly_at(answer, a) + social_security_at(a, social_security_monthly) for a in ages),
-               Decimal("0.00"))
+    """The System's payments from `start` and Social Security from 65, up to `until`: the sum of their runs."""
+    return sum((run.total for run in payment_runs(answer, start, until, social_security_monthly)), Decimal("0.00"))

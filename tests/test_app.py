@@ -1,5 +1,6 @@
 """The app's flows, headless (AppTest): every page, valid and invalid input, language and page switches."""
 
+import re
 from datetime import date
 from decimal import Decimal
 from fractions import Fraction
@@ -12,6 +13,7 @@ from ui.form import _values
 from ui.member import build_member
 from ui.state import example
 from tests.amounts import amounts
+from tests.formula import evaluate
 
 
 
@@ -251,3 +253,22 @@ def test_the_service_the_amount_counts_is_said_with_where_it_comes_from(app):
     assert any(expected in m.value for m in app.markdown), [m.value for m in app.markdown if "Servicio" in m.value]
     app.toggle(key="freeze").set_value(True).run()
     assert any("hasta la congelación" in m.value for m in app.markdown)
+
+
+def test_the_lifetime_totals_say_how_they_add_up(app):
+    """Each total of the lifetime view is printed as months × monthly payment, run by run, and that sum,
+    evaluated as printed, is the table's total (the example member: 58 and 63 until 85, coordinated)."""
+    app.session_state["lifetime_open"] = True
+    app.run()
+    assert not app.exception
+    table = next(tb.value for tb in app.table if "Total hasta los 85" in list(tb.value.columns))
+    text = next(m.value for m in app.markdown if "Cómo se suman los totales" in m.value).replace("\\$", "$")
+    lines = [line for line in text.split("\n") if line.startswith("- Comenzando a los")]
+    assert len(lines) == 2
+    for line, total in zip(lines, table["Total hasta los 85"]):
+        formula, printed = re.fullmatch(r"- Comenzando a los [^:]+: (.+) = \*\*(\$[\d,.]+)\*\* \(.+\)\.", line).groups()
+        assert printed == total
+        assert evaluate(formula) == Fraction(printed.replace("$", "").replace(",", ""))
+    # 84 × 1,395.00 + 240 × 1,317.31 = 117,180.00 + 316,154.40 = 433,334.40 (58 to 65, then coordinated)
+    assert "84 × $1,395.00 + 240 × $1,317.31 = **$433,334.40**" in lines[0]
+    assert "lo que paga el Sistema con la coordinación con el Seguro Social" in lines[0]

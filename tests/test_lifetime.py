@@ -1,9 +1,14 @@
 """Lifetime totals and break-even ages."""
 
+from decimal import Decimal
 from fractions import Fraction
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from estimator import estimate, read_scenario
-from estimator.lifetime import break_even, monthly_at, total_until
+from estimator.lifetime import break_even, monthly_at, payment_runs, social_security_at, total_until
+from tests.strategies import valid_scenarios
 
 
 def answer(**data):
@@ -36,3 +41,30 @@ def test_break_even_between_reduced_now_and_unreduced_later():
     # when both totals are equal: 90 × 1,750 = 157,500 = 150 × 1,050
     assert age == Fraction(145, 2)
     assert break_even((now, Fraction(60)), (now, Fraction(65))) is None  # the same amount later never catches up
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(valid_scenarios(whole_months=True), st.integers(0, 40), st.booleans())
+def test_the_runs_shown_add_up_to_the_total_month_by_month(scenario, years, with_ss):
+    """What the lifetime view prints as "84 × $1,395.00 + 240 × $1,317.31" is the month-by-month sum."""
+    a = estimate(scenario, find_earliest=False)
+    start = Fraction(scenario.age)
+    until = start + years
+    social_security = Fraction(1800) if with_ss else None
+    runs = payment_runs(a, start, until, social_security)
+    months = [start + Fraction(m, 12) for m in range(years * 12)]
+    by_month = sum((monthly_at(a, age) + social_security_at(age, social_security) for age in months), Decimal("0.00"))
+    assert sum((run.total for run in runs), Decimal("0.00")) == by_month
+    assert sum(run.months for run in runs) == len(months)
+    assert all(earlier.end == later.start for earlier, later in zip(runs, runs[1:]))  # no gap, no overlap
+    assert all((e.pension, e.kind, e.social_security) != (l.pension, l.kind, l.social_security)
+               for e, l in zip(runs, runs[1:]))  # each run is as long as it can be
+    if not with_ss:
+        assert total_until(a, start, until) == by_month
+
+
+def test_a_teachers_runs_say_net_then_pension():
+    # A1 at 52 with M = 2,000: 36 × 1,320.00 (net of the 9% contribution until 55) + 12 × 1,500.00 = 65,520.00
+    a = answer(plan="teachers", age=52, service_years=30, average_monthly_salary=2000)
+    runs = payment_runs(a, Fraction(52), Fraction(56))
+    assert [(r.months, str(r.pension), r.kind) for r in runs] == [(36, "1320.00", "net"), (12, "1500.00", "pension")]

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import math
+from decimal import Decimal
 from fractions import Fraction
 
 import streamlit as st
 
 from estimator import Answer, estimate
 from estimator.freeze import counts_past_freeze, freeze_for
-from estimator.lifetime import COORDINATION_AGE, break_even, income_from_65, total_income_until, total_until
+from estimator.lifetime import (COORDINATION_AGE, Run, break_even, income_from_65, payment_runs,
+                                total_income_until, total_until)
 from estimator.numbers import exact_number, money
 from estimator.projection import scenario_at
 from estimator.texts import span, t
@@ -249,11 +251,37 @@ def lifetime_view(member: Member, answer: Answer, lang: str) -> None:
                                                                                  social_security))
         with st.container(key="lifetime_table"):  # two rows: a plain table, its type following the page's
             st.table(pd.DataFrame(rows), hide_index=True)
+        # How each total adds up, to check with a calculator: months × what is paid a month, run by run.
+        sums = [runs_line(start, payment_runs(a, start, Fraction(until)), lang) for start, a in choices]
+        if len(rows[0]) > 4:  # the totals with Social Security too
+            sums += [runs_line(start, payment_runs(a, start, Fraction(until), social_security), lang, with_ss=True)
+                     for start, a in choices]
+        st.markdown(f"{tx('sums')}\n" + "\n".join(f"- {line}" for line in sums).replace("$", "\\$"))
         (early_start, _), (late_start, _) = sorted(choices, key=lambda c: c[0])
         meeting = break_even((answer, member.planned_age), (other_answer, other_age))
         words = {"early": age_label(early_start, lang), "late": age_label(late_start, lang)}
         st.markdown(tx("break_even", age=age_label(meeting, lang), **words) if meeting else tx("never", **words))
         st.caption(tx("assumption"))
+
+
+def runs_line(start: Fraction, runs: list[Run], lang: str, with_ss: bool = False) -> str:
+    """"Comenzando a los 58 años: 84 × $1,395.00 + 240 × $1,317.31 = $433,334.40 (de los 58 años a los 65
+    años; de los 65 años a los 85 años, lo que paga el Sistema con la coordinación…)": each run its months ×
+    the monthly amount (with Social Security, "× ($1,317.31 + $1,800.00)"), then the periods they cover and,
+    where the amount is not the pension itself, why."""
+    tx = lambda key, **kw: ui_text(f"lifetime.{key}", lang, **kw)  # noqa: E731
+
+    def paid(run: Run) -> str:
+        if with_ss and run.social_security:
+            return f"({money(run.pension)} + {money(run.social_security)})"
+        return money(run.pension)
+
+    formula = " + ".join(f"{run.months} × {paid(run)}" for run in runs)
+    total = money(sum((run.total for run in runs), Decimal("0.00")))
+    periods = "; ".join(tx(f"run_{run.kind}", start=age_label(run.start, lang), end=age_label(run.end, lang))
+                        for run in runs)
+    return tx("sum_with_ss" if with_ss else "sum", start=age_label(start, lang), formula=formula or "0",
+              total=total, periods=periods)
 
 
 def limits_view(messages: list[str], lang: str) -> None:
