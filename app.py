@@ -58,8 +58,9 @@ with results:
         limits_view(uncovered, lang)
         member = None
     elif member is None:  # no amount, no chart, no report while a value is refused: what to correct
-        st.header(ui_text("result.heading", lang))
-        st.warning(ui_text("check.fix", lang, fields=error_fields(errors, lang)), icon="✏️")
+        with st.container(key="to_correct"):  # stays in sight beside the form on a wide screen (ui/look.py)
+            st.header(ui_text("result.heading", lang))
+            st.warning(ui_text("check.fix", lang, fields=error_fields(errors, lang)), icon="✏️")
     else:
         if values.freeze:
             st.warning(ui_text("limits.freeze_note", lang, law=freeze_for(member.plan).law(lang)), icon="🧊")

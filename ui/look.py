@@ -145,6 +145,11 @@ def page_css(lang: str) -> str:
   [data-testid="stLayoutWrapper"]:has(> .st-key-summary) {{ position: sticky; top: 3.75rem; z-index: 5; }}
   [data-testid="stMain"] {{ scroll-padding-top: 9rem; }}  /* a field moved into view is not hidden under it */
 }}
+/* While a value is refused, what to correct stays in sight beside the form as the member scrolls it (on a
+   phone the sticky summary line says it). */
+@media (min-width: {NARROW}px) {{
+  [data-testid="stColumn"]:has(.st-key-to_correct) {{ position: sticky; top: 4rem; align-self: flex-start; }}
+}}
 /* Years and months stay side by side on a phone (Streamlit stacks every pair of columns there). */
 @media (max-width: {NARROW - 0.02}px) {{
   [data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"] > [data-testid="stVerticalBlock"] > .st-key-service_years_text),

@@ -336,3 +336,16 @@ def test_on_a_wide_screen_the_sidebar_stays_beside_the_page(page, app_url):
     expect(page.get_by_test_id("stMain").get_by_role("heading", level=1)).to_have_text("Reglas y supuestos")
     page.wait_for_timeout(500)  # past the moment a phone's sidebar closes
     expect(sidebar.get_by_role("link", name="Comparar escenarios")).to_be_in_viewport()
+
+
+def test_on_a_wide_screen_what_to_correct_stays_in_sight_beside_the_form(page, app_url):
+    """A value refused low in the form: the answer's column says what to correct where the member is, not
+    only at the top of the page."""
+    page.set_viewport_size({"width": 1366, "height": 900})
+    open_app(page, app_url)
+    expect(amount_shown(page)).to_have_text(MONEY)
+    type_number(number_input(page, "retire_years", "años"), "200")
+    expect(headline(page)).to_have_count(0)
+    page.locator(".st-key-both_systems").scroll_into_view_if_needed()  # the form's end
+    expect(page.locator(".st-key-retire_years_text input")).to_be_in_viewport()
+    expect(page.get_by_text("Para ver el estimado, corrija: edad de comienzo de la pensión.")).to_be_in_viewport()
