@@ -71,9 +71,13 @@ def payment_runs(answer: Answer, start: Fraction, until: Fraction,
     return runs
 
 
+def total_of(runs: list[Run]) -> Decimal:
+    return sum((run.total for run in runs), Decimal("0.00"))
+
+
 def total_until(answer: Answer, start: Fraction, until: Fraction) -> Decimal:
     """The payments from `start` up to (not including) `until`: the sum of their runs."""
-    return sum((run.total for run in payment_runs(answer, start, until)), Decimal("0.00"))
+    return total_of(payment_runs(answer, start, until))
 
 
 def break_even(first: tuple[Answer, Fraction], second: tuple[Answer, Fraction],
@@ -117,9 +121,3 @@ def social_security_at(age: Fraction, social_security_monthly: Fraction | None) 
     if social_security_monthly is None or age < COORDINATION_AGE:
         return Decimal("0.00")
     return round_cents(social_security_monthly)
-
-
-def total_income_until(answer: Answer, start: Fraction, until: Fraction,
-                       social_security_monthly: Fraction | None) -> Decimal:
-    """The System's payments from `start` and Social Security from 65, up to `until`: the sum of their runs."""
-    return sum((run.total for run in payment_runs(answer, start, until, social_security_monthly)), Decimal("0.00"))

@@ -272,3 +272,13 @@ def test_the_lifetime_totals_say_how_they_add_up(app):
     # 84 × 1,395.00 + 240 × 1,317.31 = 117,180.00 + 316,154.40 = 433,334.40 (58 to 65, then coordinated)
     assert "84 × $1,395.00 + 240 × $1,317.31 = **$433,334.40**" in lines[0]
     assert "lo que paga el Sistema con la coordinación con el Seguro Social" in lines[0]
+    # With Social Security entered, its totals too: 84 × 1,395.00 + 240 × (1,317.31 + 1,800.00) = 865,334.40
+    typed(app, "social_security", "1,800")
+    table = next(tb.value for tb in app.table if "Total con Seguro Social hasta los 85" in list(tb.value.columns))
+    text = next(m.value for m in app.markdown if "Cómo se suman los totales" in m.value).replace("\\$", "$")
+    lines = [line for line in text.split("\n") if line.startswith("- Con el Seguro Social")]
+    assert len(lines) == 2
+    for line, total in zip(lines, table["Total con Seguro Social hasta los 85"]):
+        formula, printed = re.fullmatch(r"- [^:]+: (.+) = \*\*(\$[\d,.]+)\*\* \(.+\)\.", line).groups()
+        assert printed == total and evaluate(formula) == Fraction(printed.replace("$", "").replace(",", ""))
+    assert "84 × $1,395.00 + 240 × ($1,317.31 + $1,800.00) = **$865,334.40**" in lines[0]

@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import math
-from decimal import Decimal
 from fractions import Fraction
 
 import streamlit as st
 
 from estimator import Answer, estimate
 from estimator.freeze import counts_past_freeze, freeze_for
-from estimator.lifetime import (COORDINATION_AGE, Run, break_even, income_from_65, payment_runs,
-                                total_income_until, total_until)
+from estimator.lifetime import COORDINATION_AGE, Run, break_even, income_from_65, payment_runs, total_of
 from estimator.numbers import exact_number, money
 from estimator.projection import scenario_at
 from estimator.texts import span, t
@@ -241,21 +239,20 @@ def lifetime_view(member: Member, answer: Answer, lang: str) -> None:
         other_answer = estimate(scenario_at(situation, other_age), lang, find_earliest=False)
         choices = [(member.planned_age, answer), (other_age, other_answer)]
         social_security = member.scenario.social_security_monthly
+        with_ss = answer.coordination is not None and social_security is not None  # the same figures as the answer
+        # Each total is the sum of its runs (months × what is paid a month), printed under the table to check.
+        runs = [payment_runs(a, start, Fraction(until)) for start, a in choices]
+        income_runs = [payment_runs(a, start, Fraction(until), social_security) for start, a in choices] if with_ss else []
         rows = [{tx("col_start"): age_label(start, lang),
                  tx("col_rule"): t(f"rule.{a.rule}", lang).split(":")[0] if a.rule else "—",
                  tx("col_monthly"): money(a.monthly_pension),
-                 tx("col_total", age=until): money(total_until(a, start, Fraction(until)))} for start, a in choices]
-        if answer.coordination is not None and social_security is not None:  # the same figures as the answer
-            for row, (start, a) in zip(rows, choices):
-                row[tx("col_total_income", age=until)] = money(total_income_until(a, start, Fraction(until),
-                                                                                 social_security))
+                 tx("col_total", age=until): money(total_of(paid))} for (start, a), paid in zip(choices, runs)]
+        for row, paid in zip(rows, income_runs):
+            row[tx("col_total_income", age=until)] = money(total_of(paid))
         with st.container(key="lifetime_table"):  # two rows: a plain table, its type following the page's
             st.table(pd.DataFrame(rows), hide_index=True)
-        # How each total adds up, to check with a calculator: months × what is paid a month, run by run.
-        sums = [runs_line(start, payment_runs(a, start, Fraction(until)), lang) for start, a in choices]
-        if len(rows[0]) > 4:  # the totals with Social Security too
-            sums += [runs_line(start, payment_runs(a, start, Fraction(until), social_security), lang, with_ss=True)
-                     for start, a in choices]
+        sums = [runs_line(start, paid, lang) for (start, _), paid in zip(choices, runs)]
+        sums += [runs_line(start, paid, lang, with_ss=True) for (start, _), paid in zip(choices, income_runs)]
         st.markdown(f"{tx('sums')}\n" + "\n".join(f"- {line}" for line in sums).replace("$", "\\$"))
         (early_start, _), (late_start, _) = sorted(choices, key=lambda c: c[0])
         meeting = break_even((answer, member.planned_age), (other_answer, other_age))
@@ -277,7 +274,7 @@ def runs_line(start: Fraction, runs: list[Run], lang: str, with_ss: bool = False
         return money(run.pension)
 
     formula = " + ".join(f"{run.months} × {paid(run)}" for run in runs)
-    total = money(sum((run.total for run in runs), Decimal("0.00")))
+    total = money(total_of(runs))
     periods = "; ".join(tx(f"run_{run.kind}", start=age_label(run.start, lang), end=age_label(run.end, lang))
                         for run in runs)
     return tx("sum_with_ss" if with_ss else "sum", start=age_label(start, lang), formula=formula or "0",
