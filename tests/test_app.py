@@ -255,30 +255,30 @@ def test_the_service_the_amount_counts_is_said_with_where_it_comes_from(app):
     assert any("hasta la congelación" in m.value for m in app.markdown)
 
 
+def summed_lines(at, column: str, starting: str) -> list[str]:
+    """The lines under the lifetime table that begin with `starting`, each checked: its sum, evaluated as
+    printed, is its printed total, and that is the table's total in `column`, row by row."""
+    table = next(tb.value for tb in at.table if column in list(tb.value.columns))
+    text = next(m.value for m in at.markdown if "Cómo se suman los totales" in m.value).replace("\\$", "$")
+    lines = [line for line in text.split("\n") if line.startswith(f"- {starting}")]
+    assert len(lines) == len(table) == 2
+    for line, total in zip(lines, table[column]):
+        formula, printed = re.fullmatch(r"- [^:]+: (.+) = \*\*(\$[\d,.]+)\*\* \(.+\)\.", line).groups()
+        assert printed == total and evaluate(formula) == Fraction(printed.replace("$", "").replace(",", ""))
+    return lines
+
+
 def test_the_lifetime_totals_say_how_they_add_up(app):
     """Each total of the lifetime view is printed as months × monthly payment, run by run, and that sum,
     evaluated as printed, is the table's total (the example member: 58 and 63 until 85, coordinated)."""
     app.session_state["lifetime_open"] = True
     app.run()
     assert not app.exception
-    table = next(tb.value for tb in app.table if "Total hasta los 85" in list(tb.value.columns))
-    text = next(m.value for m in app.markdown if "Cómo se suman los totales" in m.value).replace("\\$", "$")
-    lines = [line for line in text.split("\n") if line.startswith("- Comenzando a los")]
-    assert len(lines) == 2
-    for line, total in zip(lines, table["Total hasta los 85"]):
-        formula, printed = re.fullmatch(r"- Comenzando a los [^:]+: (.+) = \*\*(\$[\d,.]+)\*\* \(.+\)\.", line).groups()
-        assert printed == total
-        assert evaluate(formula) == Fraction(printed.replace("$", "").replace(",", ""))
+    lines = summed_lines(app, "Total hasta los 85", "Comenzando a los")
     # 84 × 1,395.00 + 240 × 1,317.31 = 117,180.00 + 316,154.40 = 433,334.40 (58 to 65, then coordinated)
     assert "84 × $1,395.00 + 240 × $1,317.31 = **$433,334.40**" in lines[0]
     assert "lo que paga el Sistema con la coordinación con el Seguro Social" in lines[0]
     # With Social Security entered, its totals too: 84 × 1,395.00 + 240 × (1,317.31 + 1,800.00) = 865,334.40
     typed(app, "social_security", "1,800")
-    table = next(tb.value for tb in app.table if "Total con Seguro Social hasta los 85" in list(tb.value.columns))
-    text = next(m.value for m in app.markdown if "Cómo se suman los totales" in m.value).replace("\\$", "$")
-    lines = [line for line in text.split("\n") if line.startswith("- Con el Seguro Social")]
-    assert len(lines) == 2
-    for line, total in zip(lines, table["Total con Seguro Social hasta los 85"]):
-        formula, printed = re.fullmatch(r"- [^:]+: (.+) = \*\*(\$[\d,.]+)\*\* \(.+\)\.", line).groups()
-        assert printed == total and evaluate(formula) == Fraction(printed.replace("$", "").replace(",", ""))
+    lines = summed_lines(app, "Total con Seguro Social hasta los 85", "Con el Seguro Social")
     assert "84 × $1,395.00 + 240 × ($1,317.31 + $1,800.00) = **$865,334.40**" in lines[0]
