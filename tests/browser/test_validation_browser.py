@@ -62,14 +62,19 @@ def answer_amount(page: Page, screen: str):
     return amount_shown(page)
 
 
+def example_amount(page: Page, screen: str):
+    """The amount as the member sees it first, once the example member's is shown, and its text."""
+    amount = answer_amount(page, screen)
+    expect(amount).to_have_text(MONEY)
+    return amount, amount.inner_text()
+
+
 @pytest.mark.parametrize("lang", ["es", "en"])
 @pytest.mark.parametrize("screen", list(SCREENS))
 def test_refused_salaries_show_a_message_under_the_field_and_no_amount(browser, app_url, screen, lang):
     page = open_page(browser, app_url, screen, lang)
     try:
-        amount = answer_amount(page, screen)
-        expect(amount).to_have_text(MONEY)
-        example = amount.inner_text()
+        amount, example = example_amount(page, screen)
         salary = page.locator(".st-key-average_annual_text").get_by_role("textbox", name=LABEL[lang], exact=True)
         expect(salary).to_have_value("36,000.00")
         message = page.locator(".st-key-average_annual_text + [data-testid='stElementContainer']").get_by_role("alert")
@@ -170,9 +175,7 @@ SERVICE_TOO_LONG = {"es": "El servicio (27 años) es mayor que el tiempo desde s
 def test_service_that_cannot_fit_since_entry_withholds_the_amount(browser, app_url, screen, lang):
     page = open_page(browser, app_url, screen, lang)
     try:
-        amount = answer_amount(page, screen)
-        expect(amount).to_have_text(MONEY)
-        example = amount.inner_text()
+        amount, example = example_amount(page, screen)
         entry = page.locator(".st-key-entry_date_text input")
         entry.fill("01/03/2020")
         entry.press("Enter")
