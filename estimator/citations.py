@@ -27,6 +27,12 @@ def display(cite: str, lang: str = "es") -> str:
     return "; ".join(parts)
 
 
+def with_cite(title: str, cite: str, form: str) -> str:
+    """A rule's title with its citation in `form` ("{title} ({cite})"), or the title alone when it is named by
+    its citation already (a teacher's rule: "Maestros, Sección C: …"): a citation said once."""
+    return title if title.startswith(cite) else form.format(title=title, cite=cite)
+
+
 def _one(part: str, lang: str) -> str:
     if m := re.fullmatch(r"000 ¶([A-C])((?:\.\d)?)((?:, ¶[A-C](?:\.\d)?)*)", part):
         text = _teachers(m.group(1), m.group(2)[1:], lang)

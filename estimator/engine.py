@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from . import kernel
-from .citations import display
+from .citations import display, with_cite
 from .explain import Q
 from .plans import TABLES, coordination, ley1, ley447, teachers
 from .plans.government import minimum_monthly, reduction_factor
@@ -363,9 +363,7 @@ def _earliest_reason(s: Scenario, earliest: Earliest | None, searched: bool, lan
 
 def _chosen_notes(s: Scenario, chosen: Evaluation, pay: Payable, params: Params, alternatives: list[Evaluation],
                   lang: str) -> list[str]:
-    rule, cite = t(f"rule.{chosen.rule.id}", lang), display(chosen.rule.cite, lang)
-    if not rule.startswith(cite):  # a teacher's rule is named by its citation already: said once
-        rule = f"{rule} ({cite})"
+    rule = with_cite(t(f"rule.{chosen.rule.id}", lang), display(chosen.rule.cite, lang), "{title} ({cite})")
     tied = [e for e in alternatives if e.amount.v == chosen.amount.v]
     if tied:
         notes = [t("reason.chosen_tie", lang, rule=rule,

@@ -4,7 +4,7 @@ rendered from the estimator's own metadata."""
 import pandas as pd
 import streamlit as st
 
-from estimator.citations import display
+from estimator.citations import display, with_cite
 from estimator.engine import rules_of
 from estimator.parameters import RENDER_BY_UNIT, definitions
 from estimator.texts import t
@@ -21,7 +21,7 @@ for plan in ("teachers", "ley447", "ley1"):
     st.header(say(f"plan_{plan}"))
     for rule in rules_of(plan):
         title, cite = t(f"rule.{rule.id}", lang), display(rule.cite, lang)
-        with st.expander(title if title.startswith(cite) else f"{title} — {cite}"):  # a citation said once
+        with st.expander(with_cite(title, cite, "{title} — {cite}")):
             st.markdown(f"**{say('legal_text')}** ({cite})")
             st.markdown("\n".join(f"> {line}" for line in rule.legal_text.splitlines()))
     params = definitions(plan)

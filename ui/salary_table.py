@@ -46,7 +46,8 @@ def rows_text(rows: list[float | None], periods: list[str | None] | None = None)
 def history_text(history: SalaryHistory) -> str:
     """The box's text for a file's salaries: each with its period when the file gives one (tab between
     them, as a spreadsheet pastes), oldest first."""
-    return "\n".join((f"{s.period}\t" if s.period else "") + f"{s.amount:,.2f}" for s in history.chronological())
+    salaries = history.chronological()
+    return rows_text([float(s.amount) for s in salaries], [s.period for s in salaries])
 
 
 def read_for_form(raw: bytes, plan: str, lang: str) -> SalaryHistory:
