@@ -12,6 +12,7 @@ from estimator.projection import scenario_at
 from estimator.texts import t
 from ui.form import current_values, member_form
 from ui.frame import frame
+from ui.fresh_download import fresh_download
 from ui.explorer import explorer_view
 from ui.look import page_css
 from ui.formatting import age_label, error_fields
@@ -79,13 +80,11 @@ with results:
                 comparison.append(member.scenario.contract_dict())
                 st.success(ui_text("result.added", lang, count=len(comparison)))
         report_name, report_notes = report_extras(lang)  # printed on the report, kept nowhere
-        st.download_button(ui_text("result.report", lang), key="report_download", mime="application/pdf",
-                           data=partial(build_report, member.scenario, lang, birth_date=member.birth_date,
-                                        situation=member.situation,
-                                        average_steps=member.average_steps,
-                                        average_assumptions=member.average_assumptions,
-                                        name=report_name, notes=report_notes),
-                           file_name=f"estimado-pension-{lang}.pdf", help=ui_text("result.report_help", lang))
+        fresh_download(ui_text("result.report", lang), "report_download",
+                       partial(build_report, member.scenario, lang, birth_date=member.birth_date,
+                               situation=member.situation, average_steps=member.average_steps,
+                               average_assumptions=member.average_assumptions, name=report_name, notes=report_notes),
+                       f"estimado-pension-{lang}.pdf", "application/pdf", lang, help=ui_text("result.report_help", lang))
         st.info(ui_text("app.disclaimer", lang))
 with summary:
     summary_view(lang, member, answer, errors, uncovered)
