@@ -134,3 +134,28 @@ def test_the_report_carries_what_was_typed_just_before_the_click(page, app_serve
         assert f"Preparado para: {typed_name}" in text, text[:300]
         assert shown in text
     assert len(seen) == 3
+
+
+def test_every_click_right_after_enter_gives_the_file_with_several_browsers(browser, app_server):
+    """Four members at once, each pressing Enter on a new salary and clicking the report at once, twice: every
+    click gives a PDF (none lost), each with the amount its own page then shows; the server logs no traceback."""
+    contexts = [browser.new_context(viewport={"width": 1366, "height": 900}, accept_downloads=True) for _ in range(4)]
+    try:
+        pages = [context.new_page() for context in contexts]
+        for tab in pages:
+            open_app(tab, app_server.url)
+            expect(amount_shown(tab)).to_have_text(MONEY)
+        for round_ in range(2):
+            for index, tab in enumerate(pages):
+                field = number_input(tab, "average_annual", "Retribución promedio anual ($)")
+                field.fill(f"{40_000 + 1_000 * index + 500 * round_:,}.00")
+                field.press("Enter")
+            reports = [download(tab, tab.get_by_role("button", name="Descargar el informe (PDF)"), app_server)
+                       for tab in pages]
+            for tab, report in zip(pages, reports):
+                shown = amount_shown(tab).inner_text()
+                assert shown in pdf_text(report)
+        assert "Traceback" not in app_server.output()
+    finally:
+        for context in contexts:
+            context.close()
