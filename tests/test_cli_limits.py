@@ -279,4 +279,5 @@ def test_ctrl_c_while_the_command_starts_ends_quietly(loaded):
         said.append(lines.get())
     err = b"".join(line for line in said if not line.startswith(b"import time:")).decode()
     assert "Traceback" not in err, err
-    assert proc.returncode == 130, (proc.returncode, err)
+    # 130; or, interrupted outside the command's own handling, ended by the signal (a shell shows 130 too)
+    assert proc.returncode in (130, -signal.SIGINT), (proc.returncode, err)
