@@ -12,7 +12,7 @@ from estimator.projection import scenario_at
 from estimator.texts import t
 from ui.form import current_values, member_form
 from ui.frame import frame
-from ui.explorer import explorer_view
+from ui.explorer import explorer_view, offer_comparison
 from ui.look import page_css
 from ui.formatting import age_label, error_fields
 from ui.limits import limits
@@ -68,16 +68,10 @@ with results:
                           average_assumptions=member.average_assumptions,
                           move=lambda age: scenario_at(member.situation, age))
         answer_view(member, answer, lang)
-        explorer_view(member, lang)  # other ages and added service, answered in the browser
         comparable = answer.covered and not member.scenario.refunded  # the comparison's honest limits too
-        if comparable and st.button(ui_text("result.add_to_compare", lang), key="add_to_compare"):
-            from ui.compare import MAX_SCENARIOS  # the comparison page loads only when used
-            comparison = st.session_state["comparison"]
-            if len(comparison) >= MAX_SCENARIOS:
-                st.warning(ui_text("result.compare_full", lang))
-            else:
-                comparison.append(member.scenario.contract_dict())
-                st.success(ui_text("result.added", lang, count=len(comparison)))
+        explorer_view(member, lang, comparable)  # other ages and added service, answered in the browser
+        if comparable:
+            offer_comparison(member, lang)  # what the explorer shows, or the form's scenario, named
         report_name, report_notes = report_extras(lang)  # printed on the report, kept nowhere
         st.download_button(ui_text("result.report", lang), key="report_download", mime="application/pdf",
                            data=partial(build_report, member.scenario, lang, birth_date=member.birth_date,

@@ -106,6 +106,11 @@ def compare_css(parts: int) -> str:
   {column} > [data-testid="stVerticalBlock"] {{ display: contents !important; }}
   {column} [class*="st-key-remove_"] {{ align-self: end; }}
 }}
+/* Each result's headline ("Pensión mensual a los 58 años y 8 meses") wraps in a narrow column instead of
+   being cut before the age. */
+{column} [data-testid="stMetricLabel"], {column} [data-testid="stMetricLabel"] * {{
+  white-space: normal !important; overflow: visible !important; text-overflow: clip !important; height: auto !important;
+}}
 dl.compare-input {{ margin: 0; padding: 0.2rem 0.4rem; border-left: 0.25rem solid transparent; }}
 dl.compare-input dt {{ font-size: 0.875rem; font-weight: 400; margin: 0; }}
 dl.compare-input dd {{ margin: 0; overflow-wrap: anywhere; }}

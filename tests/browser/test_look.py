@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 
 from ui.look import FOCUS
 
-from .test_app_browser import MONEY, amount_shown, headline, number_input, open_app, type_number
+from .test_app_browser import ADD_FORM, MONEY, amount_shown, headline, number_input, open_app, type_number
 
 pytestmark = pytest.mark.browser
 
@@ -182,7 +182,7 @@ def test_no_empty_band_above_the_title(page, app_url, width, height):
 
 def add_scenarios(page: Page) -> None:
     """Three scenarios from the estimate page: the example, at 62, and at 62 with 30 years outside coordination."""
-    add = page.get_by_role("button", name="Añadir este escenario a la comparación")
+    add = page.get_by_role("button", name=ADD_FORM)
     expect(amount_shown(page)).to_have_text(MONEY)
     for count, change in enumerate((None, ("retire_years", "62"), ("service_years", "30")), start=1):
         if change:
