@@ -12,6 +12,7 @@ from estimator.projection import scenario_at
 from estimator.texts import t
 from ui.form import current_values, member_form
 from ui.frame import frame
+from ui.example import example_note
 from ui.explorer import explorer_view, offer_comparison
 from ui.look import page_css
 from ui.formatting import age_label, error_fields
@@ -43,6 +44,7 @@ lang = frame()
 today = date.today()
 st.title(ui_text("app.title", lang))
 st.caption(ui_text("app.subtitle", lang))
+example_slot = st.empty()  # "an example" while every input is still the example member's
 st.html(page_css(lang))
 summary = st.container(key="summary")
 
@@ -50,6 +52,7 @@ summary = st.container(key="summary")
 # amount reaches the screen first; the form then shows each message under its field.
 inputs, results = st.columns([2, 3], gap="large")
 values = current_values(st.session_state, lang)
+example_note(example_slot, st.session_state, today, lang)
 member, errors = build_member(values, today, lang)
 uncovered = limits(values, lang)
 answer = None
