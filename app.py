@@ -18,7 +18,8 @@ from ui.look import page_css
 from ui.formatting import age_label, error_fields
 from ui.limits import limits
 from ui.member import build_member
-from ui.render import answer_view, charts_section, key_dates_view, limits_view, lifetime_view
+from ui.render import (answer_view, charts_section, key_dates_view, limits_view, lifetime_view,
+                       not_eligible_summary)
 from ui.report_download import build_report, report_extras
 from ui.text import ui_text
 
@@ -33,7 +34,7 @@ def summary_view(lang: str, member, answer, errors: dict[str, str], uncovered: l
     elif not answer.covered:
         line = ui_text("result.not_covered", lang)
     elif not answer.eligible:
-        line = ui_text("summary.not_eligible", lang, age=age_label(member.planned_age, lang))
+        line = not_eligible_summary(member, answer, lang)
     else:
         line = ui_text("summary.amount", lang, amount=money(answer.monthly_pension).replace("$", "\\$"),
                        age=age_label(member.planned_age, lang), rule=t(f"rule.{answer.rule}", lang))
@@ -66,7 +67,8 @@ with results:
             st.warning(ui_text("check.fix", lang, fields=error_fields(errors, lang)), icon="✏️")
     else:
         if values.freeze:
-            st.warning(ui_text("limits.freeze_note", lang, law=freeze_for(member.plan).law(lang)), icon="🧊")
+            st.warning(ui_text("limits.freeze_note", lang, law=freeze_for(member.plan).law(lang)),
+                       icon=":material/ac_unit:")  # Streamlit's own icon font: every browser draws it
         answer = estimate(member.scenario, lang, average_steps=member.average_steps,
                           average_assumptions=member.average_assumptions,
                           move=lambda age: scenario_at(member.situation, age))
