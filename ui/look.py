@@ -15,7 +15,11 @@ from .text import ui_text
 NARROW = 640  # px: below this width Streamlit stacks columns, so the answer comes after the form
 FOCUS = "#0b4f8a"  # the focus ring: dark blue (7.9:1 on white), never the crimson of errors and the accent
 CHOSEN = "#8c1823"  # the chosen option's type: the accent darkened, 6.2:1 on its hovered tint
-SESSION_SCALE = 1.25  # session mode: every size drawn from the root font size, and the charts' fonts, × this
+# Session mode, a layout for a screen shared across a desk: about 24 px text is what a person reads from two
+# metres on a 1366×768 laptop. Every size drawn from the root font size, and the charts' fonts, × this.
+SESSION_SCALE = 1.5
+SESSION_AMOUNT_REM = 2.5  # the answer's amount in session mode: 60 px, over the 56 px it needs from two metres
+INK = "#111111"  # the theme's text colour (.streamlit/config.toml): captions drawn in it, at full contrast
 BASE_PX = 16  # Streamlit's root font size (theme.baseFontSize): its sizes are rem, so all follow the root
 
 
@@ -121,8 +125,27 @@ dl.compare-input .mark {{ font-size: 0.875rem; display: inline-block; }}
 
 def session_css(scale: float = SESSION_SCALE) -> str:
     """Session mode: the root font size grows, and with it every size Streamlit gives in rem — labels, what
-    is typed, amounts, bullets, tables, the steps, captions, the sidebar — all by the same factor."""
-    return f"<style>html {{ font-size: {BASE_PX * scale:g}px !important; }}</style>"
+    is typed, amounts, bullets, tables, the steps, captions, the sidebar — all by the same factor. For the
+    screen shared across a desk, what is read while talking is never under the root size (24 px): the
+    amount larger still, captions and table cells at the text's size and full contrast; and on a wide
+    screen the answer takes the whole width first, the form below it, out of the way while talking (the
+    order of the page for the keyboard and for readers stays the form's, then the answer's)."""
+    form_row = ('[data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"] .st-key-birth_date_text)')
+    return f"""<style>
+html {{ font-size: {BASE_PX * scale:g}px !important; }}
+.st-key-{HEADLINE} p:last-child {{ font-size: {SESSION_AMOUNT_REM}rem !important; }}
+.st-key-{HEADLINE} p, [data-testid="stMain"] [data-testid="stCaptionContainer"],
+[data-testid="stMain"] [data-testid="stCaptionContainer"] p, [data-testid="stMarkdownContainer"] table,
+[data-testid="stTable"] table, ol.calc-steps .law, ol.calc-steps .assumed {{
+  font-size: 1rem !important; color: {INK} !important; opacity: 1 !important;
+}}
+@media (min-width: {NARROW}px) {{
+  {form_row} {{ flex-direction: column !important; }}
+  {form_row} > [data-testid="stColumn"] {{ width: 100% !important; flex: 1 1 auto !important; }}
+  {form_row} > [data-testid="stColumn"]:last-child {{ order: -1; }}
+  {form_row} [data-testid="stColumn"]:has(.st-key-to_correct) {{ position: static; }}
+}}
+</style>"""
 
 
 def page_css(lang: str) -> str:
