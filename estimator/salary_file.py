@@ -469,21 +469,21 @@ def _settle_amounts(entries: list[tuple[int, str | None, str]], lang: str) -> di
 
 def _check_plausible(entries: list[tuple[int, str | None, str]], amounts: dict[int, Decimal], lang: str) -> None:
     """The first amount under PLAUSIBLE_SHARE of the median of the file's other amounts is refused at its
-    row, with the other reading of its cell when it had one (31.000: $31.00 or $31,000.00)."""
-    if len(amounts) < 3:
-        return
+    row, with the other reading of its cell when it had one (31.000: $31.00 or $31,000.00). The median of
+    fewer than three amounts is no measure (one mistyped amount moves it): against it, only a cell that
+    could be read another way is refused."""
     ordered = sorted(amounts.values())
     cells = {row: cell for row, _, cell in entries}
     for row, amount in amounts.items():
-        if amount == 0:
+        if amount == 0 or len(ordered) < 2:
             continue
         others = list(ordered)
         others.remove(amount)
         middle = len(others) // 2
         median = Fraction(others[middle]) if len(others) % 2 else Fraction(others[middle - 1] + others[middle]) / 2
-        if Fraction(amount) >= median * PLAUSIBLE_SHARE:
-            continue
         other = max(_readings(_plain_amount(cells[row])).values())
+        if Fraction(amount) >= median * PLAUSIBLE_SHARE or (len(others) < 3 and other == amount):
+            continue
         key = "salary_file.implausible_two_ways" if other != amount else "salary_file.implausible"
         raise SalaryFileError(f"row {row}", t(key, lang, row=row, value=_shown(cells[row]), amount=_plain(amount),
                                               median=_plain(round_cents(median)), other=_plain(other)))

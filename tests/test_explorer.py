@@ -254,7 +254,7 @@ def test_a_malformed_addition_adds_nothing(app, added):
 
 def test_the_form_button_names_the_scenario_it_adds(app):
     [button] = [b for b in app.button if b.key == "add_to_compare"]
-    assert "escenario del formulario" in button.label and "a los 58 años" in button.label
+    assert button.label == "Añadir a la comparación el escenario del formulario (58 años)"
 
 
 def test_the_explorer_follows_language_and_session_mode(app):

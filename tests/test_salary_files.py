@@ -209,7 +209,7 @@ def test_whole_dollars_are_read_back_exactly_or_refused_at_a_row(amounts, style,
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(amounts=cents.filter(lambda a: len(a) >= 2 and min(a) >= 1), position=st.integers(min_value=0, max_value=40),
+@given(amounts=cents.filter(lambda a: len(a) >= 3 and min(a) >= 1), position=st.integers(min_value=0, max_value=40),
        **LAYOUT)
 def test_an_amount_under_a_tenth_of_the_others_median_is_refused_at_its_row(amounts, position, style, dollar,
                                                                            delimiter, periods, header, crlf, bom):
@@ -222,6 +222,15 @@ def test_an_amount_under_a_tenth_of_the_others_median_is_refused_at_its_row(amou
         read_salaries(raw)
     assert refused.value.field == f"row {position + 1 + header}", refused.value.message
     assert "décima parte" in refused.value.message
+
+
+def test_beside_only_two_others_only_an_amount_read_two_ways_is_refused():
+    """The median of two amounts is moved by one mistyped amount (30,000 and 2,000,000): the low one is not
+    blamed for it; 31.000 beside 30,500.00 and 32,000.00 could be $31,000.00, and is refused."""
+    assert [s.amount for s in read_salaries(b"30000\n2000000\n31000\n")] == [30000, 2000000, 31000]
+    with pytest.raises(SalaryFileError) as refused:
+        read_salaries(b"31.000\n30,500.00\n32,000.00\n")
+    assert refused.value.field == "row 1" and "$31,000.00" in refused.value.message
 
 
 def test_a_zero_is_a_salary_not_a_slip():

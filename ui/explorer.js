@@ -155,7 +155,7 @@ export default function (component) {
     use.disabled = same;
     use.textContent = same ? T.is_form_age : fill(T.use, { age: at });
     $(".form-age").textContent = same ? "" : fill(T.form_age, { age: ageText(T, data.planned) });
-    add.textContent = fill(T.add, { age: at, extra: added });
+    add.textContent = fill(column === 0 ? T.add_none : T.add, { age: at, extra: added });
     if (announce) {
       clearTimeout(announceTimer);
       const sentence = rule < 0 ? fill(T.announce_none, { age: at, extra: added })

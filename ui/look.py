@@ -159,6 +159,9 @@ def page_css(lang: str) -> str:
   white-space: normal !important; overflow: visible !important; text-overflow: clip !important;
   height: auto !important;
 }}
+/* Buttons that name what they do in full ("Añadir a la comparación el escenario del formulario (58 años)")
+   wrap rather than being cut. */
+.st-key-add_to_compare button p {{ white-space: normal !important; text-align: left; }}
 /* The answer's amount (ui/look.py, headline): its label small, the amount large, as Streamlit draws a metric. */
 .st-key-{HEADLINE} p {{ font-size: 0.875rem; margin-bottom: 0.25rem; }}
 .st-key-{HEADLINE} p:last-child {{ font-size: 2.25rem; line-height: 1.2; margin-bottom: 0; }}

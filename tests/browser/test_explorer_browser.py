@@ -152,7 +152,7 @@ def test_the_comparison_receives_what_the_explorer_shows_with_whole_headlines(pa
         for _ in range(years_added - int(extra.input_value())):
             extra.press("ArrowRight")
         expect(explorer(page).locator(".amount")).to_have_text(cell(data, months, years_added)["monthly"])
-        expect(add).to_contain_text(f"{months // 12} años y {months % 12} meses")
+        expect(add).to_contain_text(f"{months // 12} años y {months % 12} meses")  # names what it adds
         add.click()
         expect(page.get_by_text(f"Escenario añadido a la comparación ({count} de 4).")).to_be_visible()
     page.get_by_role("button", name=ADD_FORM).click()
