@@ -396,11 +396,15 @@ def _temporary_prefix(path: str) -> str:
 def _typed_text(text: str | None, option: str, limit: int, lang: str, lines: bool = False) -> str | None:
     """--name or --notes as it will be printed, or a ReportProblem when it is too long."""
     from .report import clean_text
+    from .report.document import prints
 
     try:
-        return clean_text(text, limit, lines=lines)
+        cleaned = clean_text(text, limit, lines=lines)
     except ValueError:
         raise ReportProblem(t("report.cli.text_too_long", lang, option=option, limit=limit)) from None
+    if cleaned and not all(map(prints, cleaned)):
+        raise ReportProblem(t("report.cli.unprintable", lang, option=option))
+    return cleaned
 
 
 def run_report(args: argparse.Namespace, err: IO[str]) -> int:
