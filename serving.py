@@ -1,5 +1,7 @@
 """How the app is served: security headers on every HTTP response, only known host names, the metrics
-endpoint closed, and a page error shown in the member's language with nothing but its type in the log.
+endpoint closed, what one page's connection may ask of the server bounded (`FloodGuard`), the uploaded files
+the server holds capped (`UploadGuard`), and a page error shown in the member's language with nothing but its
+type in the log.
 
 `serve.py` puts these around `app.py` (`st.App(..., middleware=MIDDLEWARE, on_script_error=on_script_error)`);
 `scripts/run-app` starts it with `streamlit run serve.py`.
@@ -7,10 +9,14 @@ endpoint closed, and a page error shown in the member's language with nothing bu
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import hashlib
 import logging
 import re
+import time
+from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -20,6 +26,7 @@ from starlette.middleware import Middleware
 from streamlit import config
 
 from estimator.texts import LANGUAGES
+from ui.uploads import BYTES_HELD, FILES_HELD, note_refused
 
 # --- Headers --------------------------------------------------------------------------------------
 
@@ -141,7 +148,255 @@ async def _plain(send, status: int, body: bytes) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
-MIDDLEWARE = [Middleware(SecurityMiddleware)]
+# --- What one connection may ask for -------------------------------------------------------------------
+
+_LOG = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one page's WebSocket may send. A person's page sends a rerun when a value changes (a box
+    left, Enter, a click) and a heartbeat now and then: far below these."""
+
+    reruns_burst: int = 10          # reruns started at once …
+    reruns_per_second: float = 4    # … and then this many a second; the others wait, merged into the latest
+    messages_burst: int = 100       # messages of any kind at once …
+    messages_per_second: float = 20  # … and then this many a second; beyond, the connection is closed
+
+
+class _Bucket:
+    """A token bucket: `burst` at once, refilled at `rate` a second."""
+
+    def __init__(self, burst: int, rate: float) -> None:
+        self.burst, self.rate = burst, rate
+        self.tokens, self.at = float(burst), time.monotonic()
+
+    def _refill(self) -> None:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+
+    def take(self) -> bool:
+        self._refill()
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+    def wait(self) -> float:
+        """Seconds until a token is there."""
+        self._refill()
+        return max(0.0, (1 - self.tokens) / self.rate)
+
+
+_FLOOD = object()  # what the reader puts in the inbox when the client sent more than its budget
+
+
+def _is_rerun(message: dict) -> bool:
+    from streamlit.proto.BackMsg_pb2 import BackMsg
+
+    data = message.get("bytes")
+    if message["type"] != "websocket.receive" or not data:
+        return False
+    back = BackMsg()
+    try:
+        back.ParseFromString(data)
+    except Exception:  # noqa: BLE001 — Streamlit itself refuses it (and closes the connection)
+        return False
+    return back.WhichOneof("type") == "rerun_script"
+
+
+def _merged(pending: dict | None, newer: dict) -> dict:
+    """The newer rerun request in place of the one waiting: it carries every widget's newest value. A
+    request to rerun one fragment that replaces a whole-page one becomes a whole-page one (both are honoured)."""
+    from streamlit.proto.BackMsg_pb2 import BackMsg
+
+    if pending is None:
+        return newer
+    older, back = BackMsg(), BackMsg()
+    older.ParseFromString(pending["bytes"])
+    back.ParseFromString(newer["bytes"])
+    if older.rerun_script.fragment_id and back.rerun_script.fragment_id == older.rerun_script.fragment_id:
+        return newer
+    back.rerun_script.fragment_id = ""
+    return {**newer, "bytes": back.SerializeToString()}
+
+
+class _GuardedConnection:
+    """One WebSocket's messages on their way to Streamlit: a reader takes them off the socket as they
+    arrive (counting them against `messages_*`); reruns beyond `reruns_*` wait, the latest replacing the
+    one waiting, and go through as the budget allows. A client over its message budget is disconnected."""
+
+    def __init__(self, receive, send, limits: Limits) -> None:
+        self._receive, self._send = receive, send
+        self.limits = limits
+        self.inbox: asyncio.Queue = asyncio.Queue()
+        self.messages = _Bucket(limits.messages_burst, limits.messages_per_second)
+        self.reruns = _Bucket(limits.reruns_burst, limits.reruns_per_second)
+        self.pending: dict | None = None  # a rerun waiting for the budget (the latest asked for)
+        self.closed = False
+        self.reader: asyncio.Task | None = None
+
+    async def _read(self) -> None:
+        while True:
+            message = await self._receive()
+            if message["type"] == "websocket.receive" and not self.messages.take():
+                await self.inbox.put(_FLOOD)
+                return
+            await self.inbox.put(message)
+            if message["type"] == "websocket.disconnect":
+                return
+
+    async def receive(self) -> dict:
+        if self.closed:
+            return {"type": "websocket.disconnect", "code": 1008}
+        if self.reader is None:
+            self.reader = asyncio.create_task(self._read())
+        while True:
+            try:
+                message = self.inbox.get_nowait()
+            except asyncio.QueueEmpty:
+                if self.pending is None:
+                    message = await self.inbox.get()
+                else:
+                    try:
+                        message = await asyncio.wait_for(self.inbox.get(), self.reruns.wait())
+                    except asyncio.TimeoutError:
+                        if self.reruns.take():
+                            message, self.pending = self.pending, None
+                            return message
+                        continue
+            if message is _FLOOD:
+                return await self._close_flood()
+            if message["type"] == "websocket.disconnect":
+                self.pending = None
+                return message
+            if not _is_rerun(message):
+                return message
+            if self.pending is None and self.reruns.take():
+                return message
+            self.pending = _merged(self.pending, message)
+
+    async def _close_flood(self) -> dict:
+        self.closed, self.pending = True, None
+        _LOG.warning("Closed a page connection that sent more than %s messages at once.",
+                     self.limits.messages_burst)
+        await self._send({"type": "websocket.close", "code": 1008})
+        return {"type": "websocket.disconnect", "code": 1008}
+
+    async def send(self, message: dict) -> None:
+        if not self.closed:  # once closed here, what Streamlit still sends to the page goes nowhere
+            await self._send(message)
+
+    def stop(self) -> None:
+        if self.reader is not None:
+            self.reader.cancel()
+
+
+class FloodGuard:
+    """ASGI middleware: bounds what one page's WebSocket can ask of the server. Streamlit starts a script
+    thread for every rerun request it receives (`AppSession.request_rerun`), so a client sending a
+    thousand of them at once stalled every other page for a minute. Here reruns beyond `Limits` wait and
+    are merged (the latest carries every widget's newest value), and a connection sending more messages
+    than any page does is closed. HTTP requests pass untouched."""
+
+    def __init__(self, app, limits: Limits | None = None) -> None:
+        self.app = app
+        self.limits = limits or Limits()
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "websocket":
+            await self.app(scope, receive, send)
+            return
+        connection = _GuardedConnection(receive, send, self.limits)
+        try:
+            await self.app(scope, connection.receive, connection.send)
+        finally:
+            connection.stop()
+
+
+# --- Uploaded files held ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class UploadLimits:
+    """The uploaded files the server holds. The page reads each file once and releases it at once
+    (ui/uploads.py), so a member's page holds at most one or two; Streamlit releases a session's files
+    when the session ends (`server.disconnectedSessionTTL` after its tab closes)."""
+
+    files_per_session: int = FILES_HELD
+    bytes_per_session: int = BYTES_HELD
+    bytes_all_sessions: int = 100 * 1024 * 1024  # all pages together: the server's memory stays bounded
+
+
+UPLOAD_PATH = re.compile(r"/_stcore/upload_file/([^/]+)/[^/]+/?$")
+
+
+def held_uploads(session_id: str) -> tuple[int, int, int]:
+    """(files, bytes) Streamlit holds for the session, and bytes for all sessions (its in-memory manager)."""
+    from streamlit.runtime import Runtime
+
+    if not Runtime.exists():
+        return 0, 0, 0
+    manager = Runtime.instance().uploaded_file_mgr
+    with manager._lock:  # uploads are added on the event loop, released from script threads
+        storage = manager.file_storage
+        own = list(storage.get(session_id, {}).values())
+        total = sum(len(f.data) for files in storage.values() for f in files.values())
+    return len(own), sum(len(f.data) for f in own), total
+
+
+class UploadGuard:
+    """ASGI middleware: refuses (413) an upload that would take a session past `UploadLimits`, counting the
+    uploads still arriving at their announced size (Content-Length; without one, the largest Streamlit
+    accepts, `server.maxUploadSize`). Before, one page could send 700 files of 1 MB in two seconds and the
+    server kept them all."""
+
+    def __init__(self, app, limits: UploadLimits | None = None, held=held_uploads) -> None:
+        self.app = app
+        self.limits = limits or UploadLimits()
+        self.held = held
+        self.arriving: dict[str, list[int]] = {}  # each session's uploads on their way: their sizes
+
+    def room(self, session_id: str, size: int) -> bool:
+        files, own, everyone = self.held(session_id)
+        arriving = self.arriving.get(session_id, [])
+        all_arriving = sum(sum(sizes) for sizes in self.arriving.values())
+        return (files + len(arriving) < self.limits.files_per_session
+                and own + sum(arriving) + size <= self.limits.bytes_per_session
+                and everyone + all_arriving + size <= self.limits.bytes_all_sessions)
+
+    async def __call__(self, scope, receive, send) -> None:
+        upload = scope["type"] == "http" and scope.get("method") == "PUT" and UPLOAD_PATH.search(scope.get("path", ""))
+        if not upload:
+            await self.app(scope, receive, send)
+            return
+        session_id, size = upload.group(1), _announced_size(scope)
+        if not self.room(session_id, size):
+            _LOG.warning("Refused an upload: the page holds as many files as it may.")
+            note_refused(session_id)
+            await _plain(send, 413, b"Too many files held for this page.\n")
+            return
+        sizes = self.arriving.setdefault(session_id, [])
+        sizes.append(size)
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            sizes.remove(size)
+            if not sizes:
+                self.arriving.pop(session_id, None)
+
+
+def _announced_size(scope) -> int:
+    """An upload's size as its request announces it, at most the largest Streamlit accepts (it refuses a
+    larger one itself, and cuts a body that runs past it)."""
+    largest = int(config.get_option("server.maxUploadSize")) * 1024 * 1024
+    try:
+        return min(largest, max(0, int(Headers(scope=scope).get("content-length", ""))))
+    except ValueError:
+        return largest
+
+
+MIDDLEWARE = [Middleware(SecurityMiddleware), Middleware(FloodGuard), Middleware(UploadGuard)]
 
 # --- Errors inside the page -----------------------------------------------------------------------
 

@@ -29,6 +29,7 @@ from typing import IO, Any, Callable, Iterable, Iterator
 from .compare import MAX_SCENARIOS
 from .engine import estimate
 from .models import ScenarioError, read_scenario
+from .system_text import json_error_text, os_error_text
 from .texts import LANGUAGES, t
 
 
@@ -118,8 +119,7 @@ def answer_line(line: str, lang: str) -> tuple[dict, bool]:
     try:
         data = load_json(line)
     except (ValueError, RecursionError) as exc:
-        detail = str(exc).split(":")[0] if isinstance(exc, ValueError) else "nested too deep"
-        return {"error": {"field": "(line)", "message": t("error.json", lang, detail=detail)}}, False
+        return {"error": {"field": "(line)", "message": t("error.json", lang, detail=json_error_text(exc, lang))}}, False
     try:
         scenario = read_scenario(data, lang)
     except ScenarioError as exc:
@@ -260,27 +260,42 @@ def _read_scenario_file(path: str, lang: str, named: bool = False):
     """The one scenario object of a JSON file, validated; or a ReportProblem saying what is wrong (and,
     when several files are read, in which one)."""
     try:
-        with open(path, "rb") as handle:
+        with _open_regular(path, lang) as handle:
             raw = handle.read(SCENARIO_FILE_LIMIT + 1)
         if len(raw) > SCENARIO_FILE_LIMIT:
             raise ReportProblem(t("report.cli.input_too_large", lang, path=path, limit=f"{SCENARIO_FILE_LIMIT:,}"))
         text = raw.decode("utf-8-sig")
     except FileNotFoundError:
         raise ReportProblem(t("report.cli.missing", lang, path=path)) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        detail = exc.strerror if isinstance(exc, OSError) and exc.strerror else type(exc).__name__
-        raise ReportProblem(t("report.cli.cannot_read", lang, path=path, detail=detail)) from None
+    except OSError as exc:
+        raise ReportProblem(t("report.cli.cannot_read", lang, path=path, detail=os_error_text(exc, lang))) from None
+    except UnicodeDecodeError as exc:
+        raise ReportProblem(t("report.cli.not_utf8", lang, path=path, position=exc.start + 1)) from None
     try:
         data = load_json(text)
     except (ValueError, RecursionError) as exc:
-        detail = str(exc).split(":")[0] if isinstance(exc, ValueError) else "nested too deep"
-        raise ReportProblem(t("report.cli.bad_json", lang, path=path, detail=detail)) from None
+        raise ReportProblem(t("report.cli.bad_json", lang, path=path, detail=json_error_text(exc, lang))) from None
     if not isinstance(data, dict):
         raise ReportProblem(t("report.cli.not_object", lang, path=path))
     try:
         return read_scenario(data, lang)
     except ScenarioError as exc:
         raise ReportProblem(f"{path}: {exc.field}: {exc.message}" if named else f"{exc.field}: {exc.message}") from None
+
+
+def _open_regular(path: str, lang: str) -> IO[bytes]:
+    """`path` opened for reading if it is a regular file; a pipe (FIFO), device or folder is refused at
+    once (opening a FIFO would wait for a writer forever, a device may never end)."""
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        mode = os.fstat(descriptor).st_mode
+        if not stat.S_ISREG(mode):
+            raise ReportProblem(t("report.cli.input_not_regular", lang, path=path, kind=_kind(mode, lang)))
+        os.set_blocking(descriptor, True)
+        return os.fdopen(descriptor, "rb")
+    except BaseException:
+        os.close(descriptor)
+        raise
 
 
 def _birth_date(text: str | None, lang: str) -> date | None:
@@ -322,7 +337,7 @@ def check_target(path: str, sources: list[str], lang: str) -> None:
     except FileNotFoundError:
         return
     except OSError as exc:
-        raise ReportProblem(t("report.cli.cannot_write", lang, path=path, detail=exc.strerror)) from None
+        raise ReportProblem(t("report.cli.cannot_write", lang, path=path, detail=os_error_text(exc, lang))) from None
     if stat.S_ISLNK(info.st_mode):
         raise ReportProblem(t("report.cli.symlink", lang, path=path))
     if not stat.S_ISREG(info.st_mode):
@@ -347,7 +362,7 @@ def _write_atomically(path: str, content: bytes, lang: str, sources: list[str] =
     folder = os.path.dirname(os.path.abspath(path))
     temporary = None
     try:
-        descriptor, temporary = tempfile.mkstemp(dir=folder, prefix=f".{os.path.basename(path)}.", suffix=".part")
+        descriptor, temporary = tempfile.mkstemp(dir=folder, prefix=_temporary_prefix(path), suffix=".part")
         with os.fdopen(descriptor, "wb") as handle:
             os.fchmod(handle.fileno(), _creation_mode())
             handle.write(content)
@@ -357,7 +372,7 @@ def _write_atomically(path: str, content: bytes, lang: str, sources: list[str] =
         os.replace(temporary, path)
         temporary = None
     except OSError as exc:
-        raise ReportProblem(t("report.cli.cannot_write", lang, path=path, detail=exc.strerror)) from None
+        raise ReportProblem(t("report.cli.cannot_write", lang, path=path, detail=os_error_text(exc, lang))) from None
     finally:
         if temporary is not None:
             try:
@@ -366,14 +381,30 @@ def _write_atomically(path: str, content: bytes, lang: str, sources: list[str] =
                 pass
 
 
+# The temporary file's name: "." + the target's name + "." + 8 random characters + ".part" must stay within
+# a folder entry's 255 bytes, so the target's name is cut to this many bytes in it.
+TEMPORARY_NAME_BYTES = 255 - len(".") - len(".xxxxxxxx.part")
+
+
+def _temporary_prefix(path: str) -> str:
+    """The temporary file's prefix: the target's name, cut to fit (cut bytes of a character are kept as
+    the file system's own bytes by `os.fsdecode`, so the name is still valid)."""
+    name = os.fsencode(os.path.basename(path))[:TEMPORARY_NAME_BYTES]
+    return "." + os.fsdecode(name) + "."
+
+
 def _typed_text(text: str | None, option: str, limit: int, lang: str, lines: bool = False) -> str | None:
     """--name or --notes as it will be printed, or a ReportProblem when it is too long."""
     from .report import clean_text
+    from .report.document import prints
 
     try:
-        return clean_text(text, limit, lines=lines)
+        cleaned = clean_text(text, limit, lines=lines)
     except ValueError:
         raise ReportProblem(t("report.cli.text_too_long", lang, option=option, limit=limit)) from None
+    if cleaned and not all(map(prints, cleaned)):
+        raise ReportProblem(t("report.cli.unprintable", lang, option=option))
+    return cleaned
 
 
 def run_report(args: argparse.Namespace, err: IO[str]) -> int:
@@ -449,7 +480,7 @@ def _estimate_command(args: argparse.Namespace) -> int:
     try:
         source = open(args.file, "rb")
     except OSError as exc:
-        _say(sys.stderr, t("cli.cannot_read", args.lang, path=args.file, detail=exc.strerror))
+        _say(sys.stderr, t("cli.cannot_read", args.lang, path=args.file, detail=os_error_text(exc, args.lang)))
         return 2
     with source:
         return run_estimate(source, sys.stdout, sys.stderr, args.lang)

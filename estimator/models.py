@@ -30,6 +30,9 @@ def government_plan(entry: date) -> str:
 GROUPS = ("general", "police", "firefighter", "mayor", "judiciary", "upr_extension")
 # A member works from 14 at the earliest: service can't exceed separation age − 14 (CONTRACT.md).
 EARLIEST_WORKING_AGE = 14
+# The oldest age a pension is computed at (the form's too): ages and service stay within a life, so every
+# amount keeps its cents; beyond it, the message says what is accepted.
+OLDEST_AGE = 100
 # No age, service or amount of a real member comes near this; beyond it, answers would not fit a
 # JSON number (a double), so such input is refused with a message rather than answered wrongly.
 LARGEST_NUMBER = 10 ** 9
@@ -131,6 +134,8 @@ class Scenario(BaseModel):
     def _coherent(self) -> "Scenario":
         if self.separation_age is None:
             object.__setattr__(self, "separation_age", self.age)
+        if self.age > OLDEST_AGE:
+            raise ValueError("age_beyond_life")
         if self.separation_age > self.age:
             raise ValueError("separation_after_age")
         if self.service_years > self.separation_age - EARLIEST_WORKING_AGE:
@@ -156,6 +161,7 @@ class Scenario(BaseModel):
 
 # Where a whole-scenario check failed, the field the message is about.
 _FIELD_OF_CHECK = {
+    "age_beyond_life": "age",
     "separation_after_age": "separation_age",
     "service_too_long": "service_years",
     "average_both": "average_salary",
@@ -214,6 +220,8 @@ def _explain_error(exc: ValidationError, data: dict, lang: str) -> ScenarioError
                     limit = span(to_fraction(sep) - EARLIEST_WORKING_AGE, lang)
                 except (TypeError, ValueError):
                     limit = "?"
+            if code == "age_beyond_life":
+                limit = OLDEST_AGE
             return ScenarioError(target, t(f"error.{code}", lang, limit=limit))
         if code in ("not_a_number", "not_finite", "negative", "fraction_range", "too_large", "too_precise"):
             return ScenarioError(field, t(f"error.{code}", lang, field=field))

@@ -14,6 +14,7 @@ from ui.member import build_member
 from ui.state import example
 from tests.amounts import amounts
 from tests.formula import evaluate
+from tests.markdown_links import read
 
 
 
@@ -73,7 +74,8 @@ def test_service_longer_than_working_life_is_explained_next_to_the_field(app):
     typed(app, "service_years", "60")
     assert not app.exception
     assert app.error, "a message under the service field"
-    assert "01/08/1989" in app.error[0].value and "se acepta hasta" in app.error[0].value
+    message = read(app.error[0].value)  # shown as plain text (ui/plain.py)
+    assert "01/08/1989" in message and "se acepta hasta" in message
     assert not amounts(app)  # no amount from bad input
     assert box(app, "birth_date") == "15/02/1970"  # nothing else lost
     typed(app, "service_years", "27")

@@ -16,6 +16,7 @@ from ui.state import example
 from ui.text import ui_text
 from tests.amounts import amounts
 from tests.test_saved_files import label_of
+from tests.markdown_links import read
 
 HOSTILE = ROOT / "tests" / "data" / "hostile_files"
 EXPECTED = tomllib.loads((HOSTILE / "expected.toml").read_text())
@@ -38,7 +39,7 @@ def uploader(at, name: str):
 
 
 def unescaped(text: str) -> str:
-    return re.sub(r"\\(.)", r"\1", text)
+    return read(text)
 
 
 def boxes(at) -> dict:

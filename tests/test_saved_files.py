@@ -15,7 +15,8 @@ import pytest
 
 from tests.conftest import ROOT
 from ui import entry
-from ui.plain import one_line, plain
+from tests.markdown_links import links
+from ui.plain import JOINER, one_line, plain
 from ui.saved import BOUNDS, LABELS, MAX_FILE_BYTES, date_range, dump_inputs, load_inputs
 from ui.state import example
 from ui.text import catalog, ui_text
@@ -146,11 +147,13 @@ def test_a_saved_file_loads_back_exactly_and_the_writer_never_fails():
 
 @pytest.mark.parametrize("text", ["![p](http://host/pixel.png)", "[Llame](https://x)", "<img src=x onerror=alert(1)>",
                                   ":red[rojo] :material/home: $x^2$ **b** _i_ `c` # h", "www.ejemplo.com\n- lista",
-                                  "a\\](b)"])
+                                  "a\\](b)", "ayuda@x.example https://x.example"])
 def test_quoted_text_is_escaped_for_markdown(text):
     shown = plain(text)
     assert not re.search(r"(?<!\\)[\[\]()!<>:$*_`#\-]", shown.replace("\\\\", "")), shown
-    assert re.sub(r"\\(.)", r"\1", shown) == " ".join(text.split())  # the same characters, letter for letter
+    # the same characters, letter for letter (and invisible joiners where an address would start)
+    assert re.sub(r"\\(.)", r"\1", shown).replace(JOINER, "") == " ".join(text.split())
+    assert not links(shown)
 
 
 def test_quoted_text_is_one_short_line():

@@ -31,7 +31,7 @@ from .plain import alert, one_line
 from .report_download import comparison_report
 from .saved import MAX_FILE_BYTES, field_name, load_inputs, values_from_saved
 from .text import ui_text
-from .uploads import take_new_files, uploader_key
+from .uploads import refused_note, take_new_files, uploader_key
 
 MAX_SCENARIOS = 4
 COMPARE_UPLOAD = "compare_upload"
@@ -140,6 +140,7 @@ def _uploads(comparison: list[dict], lang: str) -> None:
                          key=key, on_change=_files_uploaded, args=(lang, key))
     for kind, text in state.pop(NOTES, []):
         alert(kind, text)
+    refused_note(state, COMPARE_UPLOAD, lang)
     if len(comparison) >= MAX_SCENARIOS:
         st.caption(ui_text("files.compare_is_full", lang, limit=MAX_SCENARIOS))
 

@@ -21,7 +21,7 @@ from datetime import date
 from decimal import Decimal
 from typing import Any, Iterable, Mapping
 
-from estimator.models import EARLIEST_WORKING_AGE, GROUPS
+from estimator.models import EARLIEST_WORKING_AGE, GROUPS, OLDEST_AGE
 from estimator.parameters import default_values
 
 # An annual average pay above a million dollars is a typing mistake (an extra digit, or cents typed
@@ -35,7 +35,6 @@ MAX_MONTHLY_SALARY = Decimal("83333.33")  # MAX_ANNUAL_SALARY ÷ 12, to the cent
 # The field asks for the benefit at 65, which is lower still. A round bound a little above the largest: not a
 # legal limit, but a figure past which the amount is an annual one or a typing mistake.
 MAX_SOCIAL_SECURITY_MONTHLY = Decimal(5500)
-OLDEST_AGE = 100  # the form plans a pension start up to 100
 
 TYPED = ("date", "whole", "number", "money")           # typed as text and read by the app (`ui.entry`)
 NUMBERS = ("whole", "number", "money", "salaries")     # held to a range, in the form and in a saved file

@@ -35,9 +35,9 @@ def option_label(prefix: str, lang: str, value: str) -> str:
 
 
 def _error_under(errors: dict[str, str], field: str) -> None:
-    """The message about `field`, right under it."""
+    """The message about `field`, right under it (plain text: a salary box's message quotes its cell)."""
     if field in errors:
-        st.error(errors[field], icon="⚠️")
+        st.error(plain(errors[field]), icon="⚠️")
 
 
 # Fields with a place for their message in the form; a message about any other field goes on top.
@@ -99,7 +99,7 @@ def member_form(lang: str, today: date, errors: dict[str, str]) -> None:
     state = st.session_state
     for field, message in errors.items():
         if field not in PLACED:
-            st.error(message, icon="⚠️")
+            st.error(plain(message), icon="⚠️")
     st.header(tx("heading"))
 
     st.radio(tx("system"), _options("system"), key="system", horizontal=True,

@@ -36,10 +36,14 @@ def frame_css(lang: str) -> str:
     refused = json.dumps("⚠️ " + ui_text("check.file_refused", lang, limit=f"{st.get_option('server.maxUploadSize')} MB"),
                          ensure_ascii=False)
     return f"""<style>
-/* A file the browser refused (too large, wrong type) is said under its uploader, not only on hover. */
+/* A file refused (by the browser: too large, wrong type; by the server: a name too long, too many files) is
+   said under its uploader, not only on hover; the note about the file loaded before it, right under the
+   uploader, is no longer shown (the refusal reruns nothing, so the page would keep saying "loaded"). */
 [data-testid="stFileUploader"]:has([data-testid="stFileChip"][aria-invalid="true"])::after {{
   content: {refused}; display: block; margin-top: 0.5rem; color: #b3202e; font-size: 0.875rem;
 }}
+div:has(> [class*="st-key-"] [data-testid="stFileChip"][aria-invalid="true"])
+  + [data-testid="stElementContainer"]:has([data-testid="stAlert"]) {{ display: none; }}
 /* The toolbars Streamlit puts over tables and charts (search, download, full screen) name and explain their
    buttons in English only, and nothing there is needed to read the answer: not drawn. */
 [data-testid="stElementToolbar"] {{ display: none !important; }}

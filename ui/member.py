@@ -191,7 +191,7 @@ def build_member(values: FormValues, today: date, lang: str) -> tuple[Member | N
             if typed is not None:
                 average_field = {key: exact(typed)}
     if errors or plan is None or values.birth_date is None:
-        return None, _markdown(errors)
+        return None, errors  # plain text: the page shows them with ui.plain
 
     age_today = age_on(values.birth_date, today)
     data = {
@@ -209,7 +209,7 @@ def build_member(values: FormValues, today: date, lang: str) -> tuple[Member | N
     try:
         today_scenario = read_scenario(data, lang)
     except ScenarioError as exc:
-        return None, _markdown({FIELD_OF.get(exc.field, exc.field): exc.message})
+        return None, {FIELD_OF.get(exc.field, exc.field): exc.message}
 
     planned = values.retire_years + Fraction(values.retire_months, 12)
     growth = exact(values.growth_pct or 0) / 100
@@ -218,11 +218,6 @@ def build_member(values: FormValues, today: date, lang: str) -> tuple[Member | N
         situation = frozen(situation, values.birth_date, today)
     return Member(situation, planned, values.birth_date, scenario_at(situation, planned),
                   average_explained(situation, planned, lang)), {}
-
-
-def _markdown(errors: dict[str, str]) -> dict[str, str]:
-    """Messages as Streamlit shows them (markdown): a dollar sign is a dollar, not the start of a formula."""
-    return {field: message.replace("\\$", "$").replace("$", "\\$") for field, message in errors.items()}
 
 
 def _assumptions(values: FormValues, plan: str) -> dict[str, Fraction]:

@@ -9,7 +9,9 @@ like the explorer) sets `aria-label` on each uploader's buttons and file input; 
 place of "File must be 1.0MB or smaller." (said to screen readers and shown on hover) when the browser refuses
 a file before the app sees it; sets `inputmode="decimal"` on the number boxes; and does so again for anything
 drawn later; names Streamlit's own controls (the sidebar, the help icons, heading links) in the
-page's language for screen readers; and, on a phone, closes the sidebar once a page is chosen in it.
+page's language for screen readers; says Streamlit's "Connection error" dialog (shown when the server cannot
+be reached: it is drawn by the browser alone) in the page's words; and, on a phone, closes the sidebar once a
+page is chosen in it.
 """
 
 from __future__ import annotations
@@ -27,6 +29,9 @@ from .text import ui_text
 
 # The boxes that take a number: the form's (ui/fields.py) and the page's own whole numbers (`ui.form.whole_box`).
 NUMBER_BOXES = tuple(box_key(name) for name, spec in SPECS.items() if spec.kind != "date") + PAGE_BOXES
+
+# The title of Streamlit's dialog when the server cannot be reached (its words are English only).
+CONNECTION_ERROR_TITLE = "Connection error"
 
 # The accessible names Streamlit gives its own controls, in English only, and their keys in the catalogs.
 STREAMLIT_NAMES = {"Sidebar": "sidebar", "Collapse sidebar": "collapse_sidebar", "Expand sidebar": "expand_sidebar",
@@ -70,6 +75,13 @@ export default function (component) {
       }
     }
     for (const tip of document.querySelectorAll('[data-testid="stTooltipErrorContent"]')) retext(tip, hints.refused);
+    // The dialog Streamlit draws when the server cannot be reached: its title and words, in the page's language.
+    for (const title of document.querySelectorAll('[role="dialog"] h2')) {
+      if (!hints.connection_titles.includes(title.textContent)) continue;
+      retext(title, hints.connection_title);
+      const body = title.nextElementSibling;
+      if (body) retext(body, hints.connection_body);
+    }
     // Streamlit's own English names for its controls (the sidebar, help icons, heading links), in the page's words.
     for (const element of document.querySelectorAll("[aria-label]")) {
       const label = element.getAttribute("aria-label");
@@ -92,7 +104,7 @@ export default function (component) {
   }, true);
   const watcher = new MutationObserver(apply);
   watcher.apply = apply;
-  watcher.observe(document.body, { childList: true, subtree: true, attributeFilter: ["aria-label"] });
+  watcher.observe(document.body, { childList: true, subtree: true, characterData: true, attributeFilter: ["aria-label"] });
   window.__pageHintsWatcher = watcher;  // kept for the document's life: every page mounts the component
   apply();
 }
@@ -110,5 +122,9 @@ def page_hints(lang: str) -> None:
              # a name in any language (Streamlit's English, or this page's words from before a language switch)
              "help_prefixes": [ui_text("chrome.help_for", other) for other in LANGUAGES],
              "labels": {ui_text(f"chrome.{key}", other): ui_text(f"chrome.{key}", lang)
-                        for key in STREAMLIT_NAMES.values() for other in LANGUAGES}}
+                        for key in STREAMLIT_NAMES.values() for other in LANGUAGES},
+             "connection_titles": [CONNECTION_ERROR_TITLE] + [ui_text("chrome.connection_title", other)
+                                                              for other in LANGUAGES],
+             "connection_title": ui_text("chrome.connection_title", lang),
+             "connection_body": ui_text("chrome.connection_body", lang)}
     _component(key="page_hints", data=json.dumps(hints, ensure_ascii=False).encode("utf-8"))

@@ -9,11 +9,16 @@ inert:
 - `plain(message)` (or `alert(kind, message)`) when the message is shown: every ASCII punctuation mark
   backslash-escaped, which CommonMark allows for any of them, so markdown shows the characters as they
   are — no link, image, HTML, emphasis, heading, list, Streamlit `:color[…]` or `:icon:` directive,
-  `$…$` formula or bare-URL autolink.
+  `$…$` formula;
+- and, since escapes do not stop GitHub-style autolinks (Streamlit's markdown finds `http://…`, `https://…`,
+  `www.…` and `name@host.tld` in the text *after* escapes are read), an invisible word joiner (U+2060)
+  is put where those patterns need two characters side by side: between `http`/`https` and its `:`, between
+  `www` and its `.`, and before an `@`. The text reads and prints the same; it is no longer an address.
 """
 
 from __future__ import annotations
 
+import re
 import string
 import unicodedata
 
@@ -21,6 +26,9 @@ import streamlit as st
 
 PUNCTUATION = frozenset(string.punctuation)
 LIMIT = 80
+JOINER = "\u2060"  # WORD JOINER: invisible, not a space, so no link pattern matches across it
+# In escaped text: between `http`/`https` and `\:`, between `www` and `\.`, and before `\@`.
+AUTOLINK_PARTS = re.compile(r"(?:(?<=http)|(?<=https))(?=\\:)|(?<=www)(?=\\\.)|(?=\\@)", re.IGNORECASE)
 
 
 def one_line(text: object, limit: int = LIMIT) -> str:
@@ -32,7 +40,8 @@ def one_line(text: object, limit: int = LIMIT) -> str:
 
 def plain(text: object) -> str:
     """Markdown that shows exactly the characters of `text` (line breaks become spaces)."""
-    return "".join("\\" + ch if ch in PUNCTUATION else ch for ch in one_line(text, limit=10_000))
+    escaped = "".join("\\" + ch if ch in PUNCTUATION else ch for ch in one_line(text, limit=10_000))
+    return AUTOLINK_PARTS.sub(JOINER, escaped)
 
 
 def alert(kind: str, message: str) -> None:

@@ -21,7 +21,7 @@ from .look import table
 from .plain import alert, one_line, plain
 from .salary_table import HISTORY_BOX, HISTORY_SHOWN, PREFILLED, history_text, read_for_form
 from .text import ui_text
-from .uploads import take_new_files, uploader_key
+from .uploads import refused_note, take_new_files, uploader_key
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -42,6 +42,7 @@ def salary_upload(lang: str, plan: str) -> None:
     note = state.pop(NOTE, None)
     if note:
         alert(*note)
+    refused_note(state, UPLOAD, lang)
     pending = state.get(PENDING)
     if pending:
         _preview(pending, plan, lang)

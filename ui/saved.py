@@ -37,7 +37,7 @@ from .fields import FIELDS, NUMBERS, OLDEST_AGE, PLACES, FormValues, form_values
 from .plain import alert, one_line
 from .salary_table import CSV_MAX_ROWS, HISTORY_SHOWN, PERIODS, PREFILLED
 from .text import catalog, ui_text
-from .uploads import take_new_files, uploader_key
+from .uploads import refused_note, take_new_files, uploader_key
 
 FORMAT = "estimador-pension/inputs"
 VERSION = 1
@@ -407,6 +407,7 @@ def saved_uploader(lang: str) -> None:
     note = state.pop("saved_note", None)
     if note:
         alert(*note)
+    refused_note(state, SAVED_UPLOAD, lang)
 
 
 def _load_saved(lang: str, key: str) -> None:

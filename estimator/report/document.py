@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field
+from functools import cache
 from datetime import date, datetime, time, timezone
 from fractions import Fraction
 from pathlib import Path
@@ -29,6 +30,23 @@ FAMILY = "DejaVu"
 # What a person may type for the report (the app's boxes and the command line hold them to this).
 NAME_LIMIT = 120
 NOTES_LIMIT = 1500
+# Right-to-left letters (Hebrew, Arabic, …): fpdf2 draws them left to right and unjoined unless a shaping
+# engine (uharfbuzz) is installed, so a name in them would print reversed: they are not printed.
+RIGHT_TO_LEFT = frozenset({"R", "AL"})
+
+
+@cache
+def report_glyphs() -> frozenset[int]:
+    """The characters both report fonts (regular and bold) draw."""
+    pdf = FPDF()
+    pdf.add_font(FAMILY, "", FONTS / "DejaVuSans.ttf")
+    pdf.add_font(FAMILY, "B", FONTS / "DejaVuSans-Bold.ttf")
+    return frozenset(set(pdf.fonts["dejavu"].cmap) & set(pdf.fonts["dejavuB"].cmap))
+
+
+def prints(char: str) -> bool:
+    """Whether the report prints `char` as it reads: the fonts have it and it is not right-to-left."""
+    return char == "\n" or (ord(char) in report_glyphs() and unicodedata.bidirectional(char) not in RIGHT_TO_LEFT)
 
 
 @dataclass
@@ -120,7 +138,6 @@ class Document(FPDF):
         self.words = words
         self.add_font(FAMILY, "", FONTS / "DejaVuSans.ttf")
         self.add_font(FAMILY, "B", FONTS / "DejaVuSans-Bold.ttf")
-        self.glyphs = set(self.fonts["dejavu"].cmap) & set(self.fonts["dejavuB"].cmap)
         self.set_margins(18, 16, 18)
         self.set_auto_page_break(True, margin=18)
         self.set_title(title)
@@ -129,9 +146,9 @@ class Document(FPDF):
         self.set_creation_date(datetime.combine(generated_on, time(), tzinfo=timezone.utc))
 
     def printable(self, text: str) -> str:
-        """Typed text with any character the fonts lack shown as "?" (nothing goes missing silently,
-        and nothing typed is ever named in a warning)."""
-        return "".join(char if char == "\n" or ord(char) in self.glyphs else "?" for char in text)
+        """Typed text with any character the report cannot print as it reads (`prints`) shown as "?"
+        (nothing goes missing silently, and nothing typed is ever named in a warning)."""
+        return "".join(char if prints(char) else "?" for char in text)
 
     def footer(self) -> None:
         self.set_y(-12)
@@ -201,6 +218,8 @@ def title_block(doc: Document, title: str, subtitle: str, name: str | None, note
     if notes:
         doc.paragraph(words.t("notes_label"), size=9, bold=True)
         doc.paragraph(doc.printable(notes), size=9.5)
+    if not all(map(prints, (name or "") + (notes or ""))):  # say why some letters are "?"
+        doc.paragraph(words.t("unprintable"), size=8.5)
     doc.ln(1)
     doc.rule()
     doc.ln(2)

@@ -66,7 +66,7 @@ def test_a_file_over_the_upload_limit_is_refused_and_the_app_keeps_running(page,
     # Streamlit refuses it in the browser, before it reaches the app (server.maxUploadSize = 1 MB); its English
     # words are replaced by the page's, for screen readers (an alert) and on hover (ui/page_hints.py)
     uploader = page.locator(".st-key-history_upload")
-    refused = "No se aceptó este archivo: pasa de 1 MB"
+    refused = "No se aceptó este archivo. Se acepta un archivo de hasta 1 MB"
     expect(uploader.get_by_role("alert")).to_contain_text(refused)
     expect(uploader.get_by_role("button", name="Quitar el archivo")).to_have_count(1)
     said = uploader.get_by_test_id("stFileUploader").evaluate("e => getComputedStyle(e, '::after').content")
@@ -76,3 +76,22 @@ def test_a_file_over_the_upload_limit_is_refused_and_the_app_keeps_running(page,
     assert "must be" not in uploader.text_content() and "must be" not in page.locator("body").inner_text()
     expect(amount_shown(page)).to_have_text(before)
     expect(number_input(page, "service_years", "años")).to_have_value("27")
+
+
+def test_a_file_with_a_name_too_long_is_refused_and_the_earlier_note_goes(page, app_url):
+    """Streamlit's server refuses a file whose name fills the request's header (about 2,000 accented
+    letters): the page says what is accepted, a short name among it, and no longer says the file before it
+    was loaded."""
+    from tests.browser.test_file_text_links_browser import choose, saved_file
+
+    open_app(page, app_url)
+    expander = page.get_by_test_id("stExpander").filter(has=page.locator(".st-key-saved_upload"))
+    expander.locator("summary").click()
+    choose(page, "saved_upload", [("bien.json", saved_file())], "application/json")
+    loaded = expander.get_by_test_id("stAlert").filter(has_text="Se cargaron los datos guardados de «bien.json»")
+    expect(loaded).to_be_visible()
+    choose(page, "saved_upload", [("ñ" * 2000 + ".json", saved_file())], "application/json")
+    expect(expander.get_by_role("alert").filter(has_text="con un nombre corto")).to_be_attached()
+    said = expander.get_by_test_id("stFileUploader").evaluate("e => getComputedStyle(e, '::after').content")
+    assert "con un nombre corto" in said, said
+    expect(loaded).to_be_hidden()
