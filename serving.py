@@ -207,15 +207,21 @@ def _is_rerun(message: dict) -> bool:
 
 
 def _merged(pending: dict | None, newer: dict) -> dict:
-    """The newer rerun request in place of the one waiting: it carries every widget's newest value. A
-    request to rerun one fragment that replaces a whole-page one becomes a whole-page one (both are honoured)."""
+    """The newer rerun request in place of the one waiting: it carries every widget's newest value, and keeps
+    a click (a trigger) the waiting one carried, as Streamlit itself merges queued reruns — a member's click
+    on a button is never lost. A request to rerun one fragment that replaces a whole-page one becomes a
+    whole-page one (both are honoured)."""
     from streamlit.proto.BackMsg_pb2 import BackMsg
+    from streamlit.runtime.scriptrunner_utils.script_requests import _coalesce_widget_states
 
     if pending is None:
         return newer
     older, back = BackMsg(), BackMsg()
     older.ParseFromString(pending["bytes"])
     back.ParseFromString(newer["bytes"])
+    if older.rerun_script.widget_states.widgets:
+        back.rerun_script.widget_states.CopyFrom(
+            _coalesce_widget_states(older.rerun_script.widget_states, back.rerun_script.widget_states))
     if older.rerun_script.fragment_id and back.rerun_script.fragment_id == older.rerun_script.fragment_id:
         return newer
     back.rerun_script.fragment_id = ""

@@ -137,3 +137,21 @@ def test_a_waiting_rerun_merged_with_a_newer_one_keeps_what_both_ask_for():
     for older, newer in [(rerun("a"), rerun("b", fragment="f")), (rerun("a", fragment="f"), rerun("b")),
                          (rerun("a", fragment="f"), rerun("b", fragment="g"))]:
         assert _merged(as_message(older), as_message(newer))["bytes"] == rerun("b")  # the whole page, newest values
+
+
+def test_a_click_in_a_waiting_rerun_survives_a_newer_one():
+    """A button's click is sent once (a trigger); a newer rerun that replaces the waiting one keeps it, with
+    the newer value of every other widget."""
+    older, newer = BackMsg(), BackMsg()
+    click = older.rerun_script.widget_states.widgets.add()
+    click.id, click.trigger_value = "report_download", True
+    box = older.rerun_script.widget_states.widgets.add()
+    box.id, box.string_value = "average_annual_text", "50,000.00"
+    box = newer.rerun_script.widget_states.widgets.add()
+    box.id, box.string_value = "average_annual_text", "51,000.00"
+    merged = BackMsg()
+    merged.ParseFromString(_merged({"type": "websocket.receive", "bytes": older.SerializeToString()},
+                                   {"type": "websocket.receive", "bytes": newer.SerializeToString()})["bytes"])
+    states = {w.id: w for w in merged.rerun_script.widget_states.widgets}
+    assert states["report_download"].trigger_value is True
+    assert states["average_annual_text"].string_value == "51,000.00"
