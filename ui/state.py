@@ -6,6 +6,7 @@ from datetime import date
 from typing import Any, MutableMapping
 
 from .fields import example_values
+from .reconnect import restore_sent
 from .uploads import KEPT as UPLOADS_KEPT, reset_uploaders
 
 # Every input of the member form (ui/fields.py), with the example member's value: a government employee
@@ -18,6 +19,9 @@ KEPT_KEYS = VIEW_KEYS + UPLOADS_KEPT
 
 
 def ensure_defaults(state: MutableMapping[str, Any], today: date) -> None:
+    """Every input the session lacks: the value the page sent for it, when a page outlived its server process
+    and reconnected to a new session (ui/reconnect.py), else the example member's."""
+    restore_sent(state)
     for key, value in example(today).items():
         if key not in state:
             state[key] = value

@@ -1,0 +1,71 @@
+"""A page that outlived its server process keeps the member's inputs.
+
+Served as several processes (scripts/run-app --replicas), a page whose process ended reconnects to another
+one, which knows nothing of it: the member's next action runs the page in a new session that receives the
+values of the page's widgets (the boxes' texts, the choices' labels, the checkboxes), while everything the
+session kept outside widgets is gone. Streamlit hands a widget's value to the script only once the widget is
+drawn, and the page reads the inputs before it draws the form; so `restore_sent` reads the values the page
+sent, for the inputs the session does not hold, and puts them back in the session, with what the session
+kept beside them rebuilt from them (each box's value and the salary history's rows, read from the text).
+"""
+
+from __future__ import annotations
+
+from typing import Any, MutableMapping
+
+from streamlit.runtime.scriptrunner import get_script_run_ctx
+from streamlit.runtime.state.common import is_keyed_element_id
+
+from estimator.texts import LANGUAGES
+
+from .entry import SHOWN, box_key, read
+from .fields import FIELDS
+from .salary_table import HISTORY_BOX, HISTORY_SHOWN
+
+
+def sent_widgets(state: MutableMapping[str, Any]) -> dict[str, Any]:
+    """The widget values the page sent that the session does not know yet, by the widget's key (Streamlit's
+    widget ids end with "-<key>")."""
+    ctx = get_script_run_ctx()
+    if ctx is None:
+        return {}
+    sent = {}
+    for widget in ctx.session_state.get_widget_states():
+        if is_keyed_element_id(widget.id):
+            key = widget.id.split("-", 2)[2]  # "$$ID-<hash>-<key>"
+            if key not in state:
+                sent[key] = widget
+    return sent
+
+
+def restore_sent(state: MutableMapping[str, Any]) -> None:
+    """Put back the form's inputs the page sent and the session lacks (see the module's docstring)."""
+    sent = sent_widgets(state)
+    if not sent:
+        return
+    from .form import CHOICE_PREFIX, choice_format  # the form's own labels (loaded only when needed)
+
+    shown = dict(state.get(SHOWN) or {})
+    for field in FIELDS:
+        if field.key in state:
+            continue
+        if field.typed and _text(sent.get(box_key(field.key))) is not None:
+            text = _text(sent[box_key(field.key)])
+            state[box_key(field.key)] = text  # as typed, even when it cannot be read (its message follows)
+            state[field.key] = shown[field.key] = read(field.key, text)[0]
+        elif field.kind == "flag" and field.key in sent and sent[field.key].WhichOneof("value") == "bool_value":
+            state[field.key] = sent[field.key].bool_value
+        elif field.key in CHOICE_PREFIX and _text(sent.get(field.key)) is not None:
+            labels = {choice_format(field.key, lang)(option): option for lang in reversed(LANGUAGES)
+                      for option in field.options}
+            if _text(sent[field.key]) in labels:
+                state[field.key] = labels[_text(sent[field.key])]
+        elif field.kind == "salaries" and _text(sent.get(HISTORY_BOX)) is not None:
+            state[HISTORY_BOX] = _text(sent[HISTORY_BOX])
+            # Not read yet: `sync_history` reads the box into the rows on this run (and says which row is wrong).
+            state[field.key] = state[HISTORY_SHOWN] = [None]
+    state[SHOWN] = shown
+
+
+def _text(widget: Any) -> str | None:
+    return widget.string_value if widget is not None and widget.WhichOneof("value") == "string_value" else None
