@@ -49,6 +49,7 @@ APP = "serve.py"
 MAX_REPLICAS = 64
 START_TIMEOUT_S = 90     # a process's first health check, on a busy 2-core machine
 STOP_TIMEOUT_S = 10      # SIGTERM, then SIGKILL
+RETRY_S = 5.0            # before starting again a process that did not come back
 DRAIN_S = 2.0            # after draining, before the process is put in maintenance and stopped
 COOKIE = "ESTIMADOR_SERVIDOR"
 LOOPBACK = "127.0.0.1"
@@ -280,6 +281,8 @@ class Supervisor:
     haproxy: subprocess.Popen | None = None
     stopping: threading.Event = field(default_factory=threading.Event)
     restart_asked: threading.Event = field(default_factory=threading.Event)
+    # The same in every process (XSRF cookies stay valid when a page moves); in the environment, not in `ps`.
+    cookie_secret: str = field(default_factory=lambda: secrets.token_hex(32))
 
     @property
     def admin_socket(self) -> Path:
@@ -287,9 +290,6 @@ class Supervisor:
 
     def env(self) -> dict[str, str]:
         return {**os.environ, "STREAMLIT_SERVER_COOKIE_SECRET": self.cookie_secret}
-
-    def __post_init__(self) -> None:
-        self.cookie_secret = secrets.token_hex(32)  # the same in every process: in the environment, not in `ps`
 
     def launch(self, replica: Replica) -> None:
         replica.process = start(streamlit_command(replica.port, self.extra), env=self.env())
@@ -355,12 +355,20 @@ class Supervisor:
                 raise RuntimeError(f"HAProxy ended with status {self.haproxy.returncode}")
             if self.restart_asked.is_set():
                 self.restart_asked.clear()
-                self.rolling_restart()
+                try:
+                    self.rolling_restart()
+                except RuntimeError as error:  # the process that failed is started again below
+                    say(f"rolling restart stopped: {error}")
             for replica in self.replicas:
                 if replica.process.poll() is not None and not self.stopping.is_set():
                     say(f"app process {replica.name} (port {replica.port}) ended with status "
                         f"{replica.process.returncode}; HAProxy sends its pages to the others; starting it again")
-                    self.restart(replica)
+                    try:
+                        self.restart(replica)
+                        self.set_state(replica, "ready")  # back in rotation (a rolling restart may have left it out)
+                    except RuntimeError as error:  # the others keep serving; tried again a little later
+                        say(f"{error}; trying again in {RETRY_S:.0f} s")
+                        self.stopping.wait(RETRY_S)
 
     def stop_all(self) -> None:
         stop(self.haproxy)
@@ -393,6 +401,8 @@ def serve_many(args: argparse.Namespace, extra: list[str]) -> int:
         supervisor.watch()
         return 0
     except RuntimeError as error:
+        if supervisor.stopping.is_set():  # stopped while starting
+            return 0
         say(f"error: {error}; everything was stopped")
         return 1
     finally:
