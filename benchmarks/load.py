@@ -573,8 +573,8 @@ def scale_phase(args) -> int:
         for replicas in ((1, 2) if repeat % 2 == 0 else (2, 1)):
             with run_app(replicas) as (url, supervisor):
                 pids = app_pids(supervisor)
-                print(f"{replicas} process{'es' if replicas > 1 else ''} behind HAProxy ({url}, app pids {pids}):",
-                      flush=True)
+                print(f"{replicas} process{'es' if replicas > 1 else ''} behind HAProxy ({url}, app pids {pids}; "
+                      f"machine load {os.getloadavg()[0]:.1f}):", flush=True)
                 levels, used = asyncio.run(ladder(url, pids, args.level_seconds, args.timeout))
             rates[replicas].append(best_rate(levels))
             memory[replicas] += used
