@@ -7,6 +7,8 @@ session kept outside widgets is gone. Streamlit hands a widget's value to the sc
 drawn, and the page reads the inputs before it draws the form; so `restore_sent` reads the values the page
 sent, for the inputs the session does not hold, and puts them back in the session, with what the session
 kept beside them rebuilt from them (each box's value and the salary history's rows, read from the text).
+Streamlit 1.67 has no public API for the values a page sent before its widgets are drawn: they are read from
+the script run's session state (`get_widget_states`), each widget's id ending with its key.
 """
 
 from __future__ import annotations
@@ -40,15 +42,14 @@ def sent_widgets(state: MutableMapping[str, Any]) -> dict[str, Any]:
 
 def restore_sent(state: MutableMapping[str, Any]) -> None:
     """Put back the form's inputs the page sent and the session lacks (see the module's docstring)."""
-    sent = sent_widgets(state)
+    missing = [field for field in FIELDS if field.key not in state]
+    sent = sent_widgets(state) if missing else {}  # nothing missing: an ordinary run, nothing to read
     if not sent:
         return
     from .form import CHOICE_PREFIX, choice_format  # the form's own labels (loaded only when needed)
 
     shown = dict(state.get(SHOWN) or {})
-    for field in FIELDS:
-        if field.key in state:
-            continue
+    for field in missing:
         if field.typed and _text(sent.get(box_key(field.key))) is not None:
             text = _text(sent[box_key(field.key)])
             state[box_key(field.key)] = text  # as typed, even when it cannot be read (its message follows)
