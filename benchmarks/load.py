@@ -38,8 +38,8 @@ cores itself and measure the browser, not the servers (a member's browser runs o
 A ladder of concurrent sessions (1, 2, 3, 4, 6, 8, 12, 16, 24), each typing back to back for
 `--level-seconds`, stops at the first level whose p95 passes 1 s; the figure is the best reruns/s of a level
 under 1 s. Every amount is checked against that session's own (distinct) expected amount: another session's
-amount is cross-talk. Memory per session: the app processes' RSS with the largest level's sessions connected,
-minus before they connected, divided by the sessions.
+amount is cross-talk. Memory per session: the 1-process server's RSS with 40 sessions open, minus before
+(after one warm-up session only), divided by 40.
 
 With `--url`, the phases drive that server (a running `scripts/run-app`, with or without `--replicas`)
 instead of starting one; the server's memory and CPU are then not read.
@@ -360,6 +360,7 @@ async def soak_phase(browser, server: Server, reruns: int, timeout_ms: int, limi
 # ---------------------------------------------------------------- scale phase (protocol clients)
 
 P95_LIMIT_MS = 1000.0
+MEMORY_SESSIONS = 40  # sessions opened at once to read the memory a session takes
 LADDER = (1, 2, 3, 4, 6, 8, 12, 16, 24)
 BOX = "average_annual_text"  # the salary box's key: its widget id ends with "-" + this
 BOLD_AMOUNT = re.compile(r"\*\*\\?(\$[\d,]+\.\d{2})\*\*")  # "**$1,234.56**" (the "$" may be escaped)
@@ -468,18 +469,27 @@ class Level:
         return self.reruns / self.seconds if self.seconds else 0.0
 
 
-async def run_level(url: str, sessions: int, seconds: float, timeout_s: float, pids: list[int],
-                    memory: list[float]) -> Level:
-    want = {(i, k): expected(scale_value(i, k))[1] for i in range(sessions) for k in (0, 1)}
-    everyone = set(want.values())
+async def memory_per_session(url: str, pids: list[int], sessions: int, timeout_s: float) -> float | None:
+    """MiB a session adds to the app processes: their RSS with `sessions` protocol sessions open (each after its
+    first run), minus before; measured on processes that have served only the warm-up, so no freed memory of
+    earlier sessions is reused and hidden."""
     before = rss_total_kib(pids)
     clients = [ProtocolSession(url) for _ in range(sessions)]
     try:
         await asyncio.gather(*(c.open(timeout_s) for c in clients))
-        await asyncio.sleep(0.5)
+        await asyncio.sleep(1)
         after = rss_total_kib(pids)
-        if before is not None and after is not None:
-            memory.append((after - before) / sessions / 1024)
+    finally:
+        await asyncio.gather(*(c.close() for c in clients), return_exceptions=True)
+    return None if before is None or after is None else (after - before) / sessions / 1024
+
+
+async def run_level(url: str, sessions: int, seconds: float, timeout_s: float) -> Level:
+    want = {(i, k): expected(scale_value(i, k))[1] for i in range(sessions) for k in (0, 1)}
+    everyone = set(want.values())
+    clients = [ProtocolSession(url) for _ in range(sessions)]
+    try:
+        await asyncio.gather(*(c.open(timeout_s) for c in clients))
         latencies: list[float] = []
         tally = {"errors": 0, "crosstalk": 0}
         end = time.perf_counter() + seconds
@@ -511,18 +521,24 @@ async def run_level(url: str, sessions: int, seconds: float, timeout_s: float, p
                  tally["crosstalk"])
 
 
-async def ladder(url: str, pids: list[int], seconds: float, timeout_s: float) -> tuple[list[Level], list[float]]:
-    """The levels of concurrent sessions, up to the first whose p95 passes the limit."""
-    levels, memory = [], []
-    await run_level(url, 2 * max(1, len(pids)), 3, timeout_s, [], [])  # warm-up: every process's first runs
-    for sessions in LADDER:
-        level = await run_level(url, sessions, seconds, timeout_s, pids, memory)
-        levels.append(level)
-        print(f"  {sessions:>2} sessions: {level.rate:6.1f} reruns/s  p50 {level.p50:6.0f} ms  p95 {level.p95:6.0f} ms"
-              f"  errors {level.errors}  cross-talk {level.crosstalk}", flush=True)
-        if level.p95 >= P95_LIMIT_MS or level.errors:
+def level_line(name: str, level: Level) -> str:
+    return (f"  {name:<11} {level.sessions:>2} sessions: {level.rate:6.1f} reruns/s  p50 {level.p50:6.0f} ms  "
+            f"p95 {level.p95:6.0f} ms  errors {level.errors}  cross-talk {level.crosstalk}")
+
+
+async def ladder(servers: dict[str, str], seconds: float, timeout_s: float) -> dict[str, list[Level]]:
+    """For each level of concurrent sessions, each server in turn (the first one alternating, so the machine's
+    other work weighs on both alike), until every server has passed the limit. `servers`: name → URL."""
+    found: dict[str, list[Level]] = {name: [] for name in servers}
+    running = list(servers)
+    for step, sessions in enumerate(LADDER):
+        for name in (running if step % 2 == 0 else running[::-1]):
+            found[name].append(await run_level(servers[name], sessions, seconds, timeout_s))
+            print(level_line(name, found[name][-1]) + f"  (machine load {os.getloadavg()[0]:.1f})", flush=True)
+        running = [name for name in running if found[name][-1].p95 < P95_LIMIT_MS and not found[name][-1].errors]
+        if not running:
             break
-    return levels, memory
+    return found
 
 
 def best_rate(levels: list[Level]) -> float:
@@ -563,30 +579,33 @@ def scale_phase(args) -> int:
     print(f"\n== SCALE: reruns/s with p95 of Enter → new amount under {P95_LIMIT_MS:.0f} ms; "
           f"{os.cpu_count()} CPUs ==", flush=True)
     if args.url:
-        levels, memory = asyncio.run(ladder(args.url, [], args.level_seconds, args.timeout))
+        levels = asyncio.run(ladder({args.url: args.url}, args.level_seconds, args.timeout))[args.url]
         print(f"{args.url}: {best_rate(levels):.1f} reruns/s with p95 under 1 s", flush=True)
         return 0
-    rates: dict[int, list[float]] = {1: [], 2: []}
-    memory: dict[int, list[float]] = {1: [], 2: []}
+    rates: dict[str, list[float]] = {"1 process": [], "2 processes": []}
     bad = {"errors": 0, "crosstalk": 0}
-    for repeat in range(args.scale_repeat):
-        for replicas in ((1, 2) if repeat % 2 == 0 else (2, 1)):
-            with run_app(replicas) as (url, supervisor):
-                pids = app_pids(supervisor)
-                print(f"{replicas} process{'es' if replicas > 1 else ''} behind HAProxy ({url}, app pids {pids}; "
-                      f"machine load {os.getloadavg()[0]:.1f}):", flush=True)
-                levels, used = asyncio.run(ladder(url, pids, args.level_seconds, args.timeout))
-            rates[replicas].append(best_rate(levels))
-            memory[replicas] += used
-            bad["errors"] += sum(l.errors for l in levels)
-            bad["crosstalk"] += sum(l.crosstalk for l in levels)
-    one, two = (sorted(rates[n])[len(rates[n]) // 2] for n in (1, 2))
-    print(f"\nreruns/s with p95 under 1 s (median of {args.scale_repeat}): 1 process {one:.1f}  2 processes "
-          f"{two:.1f}  ratio {two / one if one else float('nan'):.2f}x  (each run: 1 → {rates[1]}, 2 → {rates[2]})")
-    per_session = [m for n in (1, 2) for m in memory[n]]
-    if per_session:
-        print(f"memory per session (app processes' RSS, sessions connected minus before): median "
-              f"{sorted(per_session)[len(per_session) // 2]:.2f} MiB over {len(per_session)} levels")
+    # Both served at once (an idle process costs nothing) and measured level by level in turn.
+    with run_app(1) as (url1, supervisor1), run_app(2) as (url2, supervisor2):
+        servers = {"1 process": url1, "2 processes": url2}
+        pids = app_pids(supervisor1)
+        print(f"1 process behind HAProxy: {url1} (pid {pids}); 2 processes: {url2} (pids {app_pids(supervisor2)})")
+        asyncio.run(run_level(url1, 1, 3, args.timeout))  # warm-up: the process's first runs
+        memory = asyncio.run(memory_per_session(url1, pids, MEMORY_SESSIONS, args.timeout))
+        if memory is not None:
+            print(f"memory per session: {memory:.2f} MiB ({MEMORY_SESSIONS} sessions open on the 1-process server: "
+                  f"its RSS with them minus before)", flush=True)
+        for url in servers.values():  # warm-up: every process's first runs
+            asyncio.run(run_level(url, 4, 3, args.timeout))
+        for repeat in range(args.scale_repeat):
+            print(f"run {repeat + 1} of {args.scale_repeat}:", flush=True)
+            for name, levels in asyncio.run(ladder(servers, args.level_seconds, args.timeout)).items():
+                rates[name].append(best_rate(levels))
+                bad["errors"] += sum(level.errors for level in levels)
+                bad["crosstalk"] += sum(level.crosstalk for level in levels)
+    one, two = (sorted(rates[name])[len(rates[name]) // 2] for name in rates)
+    each = "; ".join(f"{name}: " + ", ".join(f"{rate:.1f}" for rate in found) for name, found in rates.items())
+    print(f"\nreruns/s with p95 under 1 s (median of {args.scale_repeat} runs): 1 process {one:.1f}  2 processes "
+          f"{two:.1f}  ratio {two / one if one else float('nan'):.2f}x  (each run: {each})")
     print(f"errors: {bad['errors']}  cross-talk: {bad['crosstalk']}", flush=True)
     return 0
 

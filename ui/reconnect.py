@@ -50,23 +50,22 @@ def restore_sent(state: MutableMapping[str, Any]) -> None:
 
     shown = dict(state.get(SHOWN) or {})
     for field in missing:
-        if field.typed and _text(sent.get(box_key(field.key))) is not None:
-            text = _text(sent[box_key(field.key)])
+        widget = sent.get(box_key(field.key) if field.typed else HISTORY_BOX if field.kind == "salaries" else field.key)
+        if widget is None:
+            continue
+        text = widget.string_value if widget.WhichOneof("value") == "string_value" else None
+        if field.typed and text is not None:
             state[box_key(field.key)] = text  # as typed, even when it cannot be read (its message follows)
             state[field.key] = shown[field.key] = read(field.key, text)[0]
-        elif field.kind == "flag" and field.key in sent and sent[field.key].WhichOneof("value") == "bool_value":
-            state[field.key] = sent[field.key].bool_value
-        elif field.key in CHOICE_PREFIX and _text(sent.get(field.key)) is not None:
-            labels = {choice_format(field.key, lang)(option): option for lang in reversed(LANGUAGES)
-                      for option in field.options}
-            if _text(sent[field.key]) in labels:
-                state[field.key] = labels[_text(sent[field.key])]
-        elif field.kind == "salaries" and _text(sent.get(HISTORY_BOX)) is not None:
-            state[HISTORY_BOX] = _text(sent[HISTORY_BOX])
+        elif field.kind == "salaries" and text is not None:
+            state[HISTORY_BOX] = text
             # Not read yet: `sync_history` reads the box into the rows on this run (and says which row is wrong).
             state[field.key] = state[HISTORY_SHOWN] = [None]
+        elif field.kind == "flag" and widget.WhichOneof("value") == "bool_value":
+            state[field.key] = widget.bool_value
+        elif field.key in CHOICE_PREFIX and text is not None:
+            labels = {choice_format(field.key, lang)(option): option for lang in LANGUAGES
+                      for option in field.options}  # the label chosen, in either language
+            if text in labels:
+                state[field.key] = labels[text]
     state[SHOWN] = shown
-
-
-def _text(widget: Any) -> str | None:
-    return widget.string_value if widget is not None and widget.WhichOneof("value") == "string_value" else None

@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -28,6 +29,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from benchmarks.streamlit_server import ROOT, free_port, serve
+from tests.browser.conftest import _unavailable
 from estimator import estimate
 from estimator.numbers import money
 from serving import SECURITY_HEADERS
@@ -148,8 +150,15 @@ def stop_served(served: Served) -> None:
     served.log.unlink(missing_ok=True)
 
 
+@pytest.fixture(scope="session")
+def haproxy():
+    """HAProxy installed (scripts/setup --test installs it), or a skip (a failure under CI)."""
+    if not (shutil.which("haproxy") or shutil.which("haproxy", path="/usr/local/sbin:/usr/sbin:/sbin")):
+        _unavailable("HAProxy is missing: `scripts/setup --test` installs it (apt-get install haproxy)")
+
+
 @pytest.fixture(scope="module")
-def two(chromium_path):
+def two(chromium_path, haproxy):
     """`scripts/run-app --replicas 2 --port P` (its Python part, without the set-up step), stopped at the end."""
     served = start_served("--replicas", "2")
     yield served
@@ -302,7 +311,7 @@ def test_the_protective_headers_pass_through_the_proxy_and_the_cookie_is_strict(
     assert closed.value.headers["X-Frame-Options"] == "DENY"
 
 
-def test_ctrl_c_stops_every_process(chromium_path):
+def test_ctrl_c_stops_every_process(haproxy):
     served = start_served("--replicas", "2")
     try:
         assert len(marked_processes(served.mark)) == 4  # the supervisor, two app processes, HAProxy
@@ -347,20 +356,20 @@ def no_haproxy(tmp_path):
     (["--replicas", "2", "--port", "http"], "--port 'http' is not a port: give a whole number from 1 to 65535"),
     (["--replicas"], "argument --replicas: expected one argument"),
 ], ids=["zero", "a-word", "port-a-word", "no-number"])
-def test_bad_input_is_one_line_saying_what_is_accepted(args, says, chromium_path):
+def test_bad_input_is_one_line_saying_what_is_accepted(args, says):
     done = run_bad(*args)
     assert done.returncode == 2
     assert done.stderr.splitlines() == [done.stderr.strip()] and says in done.stderr, done.stderr
 
 
-def test_a_port_in_use_is_refused_and_nothing_starts(busy_port, chromium_path):
+def test_a_port_in_use_is_refused_and_nothing_starts(busy_port):
     done = run_bad("--replicas", "2", "--port", str(busy_port))
     assert done.returncode == 2
     assert done.stderr.strip() == (f"run-app: port {busy_port} on 127.0.0.1 is already in use: choose a free one "
                                    "with --port (a whole number from 1 to 65535)")
 
 
-def test_haproxy_missing_and_not_installable_is_one_line(no_haproxy, chromium_path):
+def test_haproxy_missing_and_not_installable_is_one_line(no_haproxy):
     done = run_bad("--replicas", "2", "--port", str(free_port()), env=no_haproxy)
     assert done.returncode == 2
     assert done.stderr.strip() == ("run-app: --replicas needs HAProxy and apt-get could not install it: install "
