@@ -324,6 +324,24 @@ def test_ctrl_c_stops_every_process(haproxy):
         stop_served(served)
 
 
+def test_without_replicas_one_process_serves_on_the_port_asked():
+    port = free_port()
+    mark = uuid.uuid4().hex
+    process = subprocess.Popen([*REPLICAS, "--port", str(port)], cwd=ROOT, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
+                               env={**os.environ, "ESTIMADOR_TEST_MARK": mark})
+    try:
+        url = f"http://127.0.0.1:{port}"
+        wait_for(lambda: answers(url) or process.poll() is not None, START_S, "the app did not answer")
+        assert marked_processes(mark) == [process.pid]  # streamlit itself, in place of run-app: no proxy
+        with urllib.request.urlopen(f"{url}/", timeout=10) as response:
+            assert response.headers["X-Frame-Options"] == "DENY" and "Set-Cookie" not in response.headers
+    finally:
+        process.terminate()
+        process.wait(timeout=STOP_S)
+    wait_for(lambda: not marked_processes(mark), STOP_S, "processes left running")
+
+
 def run_bad(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
     mark = uuid.uuid4().hex
     done = subprocess.run([*REPLICAS, *args], cwd=ROOT, capture_output=True, text=True, timeout=120,
