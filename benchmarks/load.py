@@ -4,6 +4,9 @@
     python benchmarks/load.py --sessions 20 --rounds 3 --soak 300
     python benchmarks/load.py --skip-soak                       # load phase only
     python benchmarks/load.py --skip-load --soak 500            # soak phase only
+    python benchmarks/load.py --url http://127.0.0.1:8600 --skip-soak   # drive a running server or proxy
+    python benchmarks/load.py --scale                           # 1 process against 2 behind HAProxy, same run
+    python benchmarks/load.py --scale --url http://127.0.0.1:8600   # the throughput ladder on a running proxy
 
 Starts ONE Streamlit server for serve.py (app.py as scripts/run-app serves it) on a free port on 127.0.0.1
 and drives it with the system Chromium (/usr/bin/chromium) through Playwright's async API; never run
@@ -25,15 +28,33 @@ change each time (so the pace is bounded by the app itself); prints the server's
 streamlit python process, from /proc/PID/status) before, after, and after 5 s idle, and the reruns
 per second.
 
-Exit code 0 unless the server cannot start (then 1). The server is terminated in all cases.
+SCALE (`--scale`): the reruns per second the app serves while the 95th percentile of "Enter → new amount"
+stays under one second, with 1 process and with 2 (each `scripts/run-app --replicas N`, HAProxy in front,
+started one after the other in the same run, `--scale-repeat` times alternating), and the ratio. The
+sessions here are protocol clients, not browsers: each opens the page's WebSocket through the proxy and, for
+each "Enter", sends what the browser sends (a rerun carrying the salary box's new text) and times until the
+message carrying its own new amount arrives. Chromium drawing dozens of pages would take most of these 2
+cores itself and measure the browser, not the servers (a member's browser runs on the member's machine).
+A ladder of concurrent sessions (1, 2, 3, 4, 6, 8, 12, 16, 24), each typing back to back for
+`--level-seconds`, stops at the first level whose p95 passes 1 s; the figure is the best reruns/s of a level
+under 1 s. Every amount is checked against that session's own (distinct) expected amount: another session's
+amount is cross-talk. Memory per session: the 1-process server's RSS with 40 sessions open, minus before
+(after one warm-up session only), divided by 40.
+
+With `--url`, the phases drive that server (a running `scripts/run-app`, with or without `--replicas`)
+instead of starting one; the server's memory and CPU are then not read.
+
+Exit code 0 unless the server cannot start (then 1). What it started is stopped in all cases.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import dataclasses
 import os
+import re
 import sys
 import time
 from datetime import date
@@ -42,7 +63,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.streamlit_server import APP, CHROMIUM, Server, launch_chromium, serve  # noqa: E402
+from benchmarks.streamlit_server import APP, CHROMIUM, Server, free_port, launch_chromium, serve  # noqa: E402
 from estimator import estimate  # noqa: E402
 from estimator.numbers import money  # noqa: E402
 from ui.fields import FormValues  # noqa: E402
@@ -100,6 +121,8 @@ def load_value(session: int, rnd: int, sessions: int) -> float:
 
 def rss_kib(server: Server) -> int | None:
     """The server process's resident memory (the python process running streamlit: no shell between)."""
+    if server.process is None:  # a server given by --url
+        return None
     try:
         for line in Path(f"/proc/{server.process.pid}/status").read_text().splitlines():
             if line.startswith("VmRSS:"):
@@ -111,6 +134,8 @@ def rss_kib(server: Server) -> int | None:
 
 def cpu_s(server: Server) -> float | None:
     """CPU seconds (user + system) the server process has used so far."""
+    if server.process is None:
+        return None
     try:
         fields = Path(f"/proc/{server.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
@@ -332,6 +357,259 @@ async def soak_phase(browser, server: Server, reruns: int, timeout_ms: int, limi
              if before is not None and idle is not None else ""), flush=True)
 
 
+# ---------------------------------------------------------------- scale phase (protocol clients)
+
+P95_LIMIT_MS = 1000.0
+MEMORY_SESSIONS = 40  # sessions opened at once to read the memory a session takes
+LADDER = (1, 2, 3, 4, 6, 8, 12, 16, 24)
+BOX = "average_annual_text"  # the salary box's key: its widget id ends with "-" + this
+BOLD_AMOUNT = re.compile(r"\*\*\\?(\$[\d,]+\.\d{2})\*\*")  # "**$1,234.56**" (the "$" may be escaped)
+
+
+def scale_value(session: int, parity: int) -> float:
+    """Each session alternates two averages of its own; no two sessions share one."""
+    return 31500.0 + 1000.0 * (2 * session + parity)
+
+
+class ProtocolSession:
+    """One member's page as the server sees it: the page's WebSocket, the reruns the browser sends on Enter."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.socket = None
+        self.box_id = ""
+
+    async def open(self, timeout_s: float) -> None:
+        from websockets.asyncio.client import connect
+
+        ws_url = self.url.replace("http://", "ws://", 1) + "/_stcore/stream"
+        self.socket = await connect(ws_url, subprotocols=["streamlit"], origin=self.url, max_size=None,
+                                    open_timeout=timeout_s, compression=None)
+        await self._rerun(None, timeout_s)
+        if not self.box_id:
+            raise RuntimeError("the page has no salary box")
+
+    async def _rerun(self, text: str | None, timeout_s: float) -> tuple[float | None, list[str]]:
+        """Send a rerun (with the box's new text); read the run's messages until it finishes. Returns
+        (ms until the first message with a bold amount, every bold amount of the run)."""
+        from streamlit.proto.BackMsg_pb2 import BackMsg
+        from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+        back = BackMsg()
+        back.rerun_script.query_string = ""
+        if text is not None:
+            widget = back.rerun_script.widget_states.widgets.add()
+            widget.id, widget.string_value = self.box_id, text
+        start = time.perf_counter()
+        await self.socket.send(back.SerializeToString())
+        first_ms, amounts = None, []
+        async with asyncio.timeout(timeout_s):
+            while True:
+                msg = ForwardMsg()
+                msg.ParseFromString(await self.socket.recv())
+                kind = msg.WhichOneof("type")
+                if kind == "script_finished":
+                    return first_ms, amounts
+                if kind != "delta" or msg.delta.WhichOneof("type") != "new_element":
+                    continue
+                element = msg.delta.new_element
+                shape = element.WhichOneof("type")
+                if shape == "text_input" and element.text_input.id.endswith("-" + BOX):
+                    self.box_id = element.text_input.id
+                elif shape == "markdown":
+                    found = BOLD_AMOUNT.findall(element.markdown.body)
+                    if found and first_ms is None:
+                        first_ms = (time.perf_counter() - start) * 1000
+                    amounts += found
+
+    async def enter(self, value: float, timeout_s: float) -> tuple[float | None, list[str]]:
+        return await self._rerun(f"{value:,.2f}", timeout_s)
+
+    async def close(self) -> None:
+        if self.socket is not None:
+            await self.socket.close()
+
+
+def app_pids(supervisor_pid: int) -> list[int]:
+    """The app processes a `scripts/run-app --replicas` supervisor started (its children running streamlit)."""
+    pids = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == supervisor_pid \
+                    and b"streamlit" in (entry / "cmdline").read_bytes():
+                pids.append(int(entry.name))
+        except (OSError, ValueError, IndexError):
+            continue
+    return pids
+
+
+def rss_total_kib(pids: list[int]) -> int | None:
+    total = 0
+    for pid in pids:
+        try:
+            total += next(int(line.split()[1]) for line in Path(f"/proc/{pid}/status").read_text().splitlines()
+                          if line.startswith("VmRSS:"))
+        except (OSError, StopIteration):
+            return None
+    return total if pids else None
+
+
+@dataclasses.dataclass
+class Level:
+    sessions: int
+    reruns: int
+    seconds: float
+    p50: float
+    p95: float
+    errors: int
+    crosstalk: int
+
+    @property
+    def rate(self) -> float:
+        return self.reruns / self.seconds if self.seconds else 0.0
+
+
+async def memory_per_session(url: str, pids: list[int], sessions: int, timeout_s: float) -> float | None:
+    """MiB a session adds to the app processes: their RSS with `sessions` protocol sessions open (each after its
+    first run), minus before; measured on processes that have served only the warm-up, so no freed memory of
+    earlier sessions is reused and hidden."""
+    before = rss_total_kib(pids)
+    clients = [ProtocolSession(url) for _ in range(sessions)]
+    try:
+        await asyncio.gather(*(c.open(timeout_s) for c in clients))
+        await asyncio.sleep(1)
+        after = rss_total_kib(pids)
+    finally:
+        await asyncio.gather(*(c.close() for c in clients), return_exceptions=True)
+    return None if before is None or after is None else (after - before) / sessions / 1024
+
+
+async def run_level(url: str, sessions: int, seconds: float, timeout_s: float) -> Level:
+    want = {(i, k): expected(scale_value(i, k))[1] for i in range(sessions) for k in (0, 1)}
+    everyone = set(want.values())
+    clients = [ProtocolSession(url) for _ in range(sessions)]
+    try:
+        await asyncio.gather(*(c.open(timeout_s) for c in clients))
+        latencies: list[float] = []
+        tally = {"errors": 0, "crosstalk": 0}
+        end = time.perf_counter() + seconds
+
+        async def one(i: int) -> None:
+            n = 0
+            while time.perf_counter() < end:
+                target = want[(i, n % 2)]
+                try:
+                    ms, shown = await clients[i].enter(scale_value(i, n % 2), timeout_s)
+                except (Exception, TimeoutError):  # noqa: BLE001 — counted
+                    tally["errors"] += 1
+                    return
+                if target in shown and ms is not None:
+                    latencies.append(ms)
+                elif any(a in everyone and a != target for a in shown):
+                    tally["crosstalk"] += 1
+                else:
+                    tally["errors"] += 1
+                n += 1
+
+        start = time.perf_counter()
+        await asyncio.gather(*(one(i) for i in range(sessions)))
+        elapsed = time.perf_counter() - start
+    finally:
+        await asyncio.gather(*(c.close() for c in clients), return_exceptions=True)
+    ordered = latencies or [float("inf")]
+    return Level(sessions, len(latencies), elapsed, pct(ordered, 50), pct(ordered, 95), tally["errors"],
+                 tally["crosstalk"])
+
+
+def level_line(name: str, level: Level) -> str:
+    return (f"  {name:<11} {level.sessions:>2} sessions: {level.rate:6.1f} reruns/s  p50 {level.p50:6.0f} ms  "
+            f"p95 {level.p95:6.0f} ms  errors {level.errors}  cross-talk {level.crosstalk}")
+
+
+async def ladder(servers: dict[str, str], seconds: float, timeout_s: float) -> dict[str, list[Level]]:
+    """For each level of concurrent sessions, each server in turn (the first one alternating, so the machine's
+    other work weighs on both alike), until every server has passed the limit. `servers`: name → URL."""
+    found: dict[str, list[Level]] = {name: [] for name in servers}
+    running = list(servers)
+    for step, sessions in enumerate(LADDER):
+        for name in (running if step % 2 == 0 else running[::-1]):
+            found[name].append(await run_level(servers[name], sessions, seconds, timeout_s))
+            print(level_line(name, found[name][-1]) + f"  (machine load {os.getloadavg()[0]:.1f})", flush=True)
+        running = [name for name in running if found[name][-1].p95 < P95_LIMIT_MS and not found[name][-1].errors]
+        if not running:
+            break
+    return found
+
+
+def best_rate(levels: list[Level]) -> float:
+    """The reruns per second of the best level whose p95 stayed under the limit (0 if none did)."""
+    return max((l.rate for l in levels if l.p95 < P95_LIMIT_MS and not l.errors), default=0.0)
+
+
+@contextlib.contextmanager
+def run_app(replicas: int, timeout_s: float = 180):
+    """`scripts/run-app --replicas N` (its Python part) on a free loopback port; stopped after."""
+    import subprocess
+    import tempfile
+
+    port = free_port()
+    log = Path(tempfile.mkstemp(prefix="run-app-", suffix=".log")[1])
+    with log.open("w") as sink:
+        process = subprocess.Popen([sys.executable, str(ROOT / "scripts" / "replicas.py"), "--replicas", str(replicas),
+                                    "--port", str(port)], cwd=ROOT, stdout=sink, stderr=subprocess.STDOUT,
+                                   stdin=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + timeout_s
+        while "serving on" not in log.read_text(errors="replace"):
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"run-app --replicas {replicas} did not start:\n{log.read_text()[-2000:]}")
+            time.sleep(0.2)
+        yield f"http://127.0.0.1:{port}", process.pid
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=30)
+        log.unlink(missing_ok=True)
+
+
+def scale_phase(args) -> int:
+    print(f"\n== SCALE: reruns/s with p95 of Enter → new amount under {P95_LIMIT_MS:.0f} ms; "
+          f"{os.cpu_count()} CPUs ==", flush=True)
+    if args.url:
+        levels = asyncio.run(ladder({args.url: args.url}, args.level_seconds, args.timeout))[args.url]
+        print(f"{args.url}: {best_rate(levels):.1f} reruns/s with p95 under 1 s", flush=True)
+        return 0
+    rates: dict[str, list[float]] = {"1 process": [], "2 processes": []}
+    bad = {"errors": 0, "crosstalk": 0}
+    # Both served at once (an idle process costs nothing) and measured level by level in turn.
+    with run_app(1) as (url1, supervisor1), run_app(2) as (url2, supervisor2):
+        servers = {"1 process": url1, "2 processes": url2}
+        pids = app_pids(supervisor1)
+        print(f"1 process behind HAProxy: {url1} (pid {pids}); 2 processes: {url2} (pids {app_pids(supervisor2)})")
+        asyncio.run(run_level(url1, 1, 3, args.timeout))  # warm-up: the process's first runs
+        memory = asyncio.run(memory_per_session(url1, pids, MEMORY_SESSIONS, args.timeout))
+        if memory is not None:
+            print(f"memory per session: {memory:.2f} MiB ({MEMORY_SESSIONS} sessions open on the 1-process server: "
+                  f"its RSS with them minus before)", flush=True)
+        for url in servers.values():  # warm-up: every process's first runs
+            asyncio.run(run_level(url, 4, 3, args.timeout))
+        for repeat in range(args.scale_repeat):
+            print(f"run {repeat + 1} of {args.scale_repeat}:", flush=True)
+            for name, levels in asyncio.run(ladder(servers, args.level_seconds, args.timeout)).items():
+                rates[name].append(best_rate(levels))
+                bad["errors"] += sum(level.errors for level in levels)
+                bad["crosstalk"] += sum(level.crosstalk for level in levels)
+    one, two = (sorted(rates[name])[len(rates[name]) // 2] for name in rates)
+    each = "; ".join(f"{name}: " + ", ".join(f"{rate:.1f}" for rate in found) for name, found in rates.items())
+    print(f"\nreruns/s with p95 under 1 s (median of {args.scale_repeat} runs): 1 process {one:.1f}  2 processes "
+          f"{two:.1f}  ratio {two / one if one else float('nan'):.2f}x  (each run: {each})")
+    print(f"errors: {bad['errors']}  cross-talk: {bad['crosstalk']}", flush=True)
+    return 0
+
+
 # ---------------------------------------------------------------- main
 
 async def run(args, server: Server) -> None:
@@ -364,11 +642,31 @@ def main() -> int:
     parser.add_argument("--skip-soak", action="store_true")
     parser.add_argument("--timeout", type=float, default=180, help="seconds per page load or per rerun wait")
     parser.add_argument("--soak-limit", type=float, default=1800, help="stop the soak after this many seconds")
+    parser.add_argument("--url", help="drive this running server or proxy (e.g. scripts/run-app --replicas 2) "
+                        "instead of starting one")
+    parser.add_argument("--scale", action="store_true", help="the throughput ladder, 1 process against 2 behind "
+                        "HAProxy in the same run (with --url: the ladder on that server only)")
+    parser.add_argument("--scale-repeat", type=int, default=2, help="runs of each in --scale, alternating (default 2)")
+    parser.add_argument("--level-seconds", type=float, default=10, help="seconds each ladder level types (default 10)")
     args = parser.parse_args()
     args.sessions = max(1, args.sessions)
     args.rounds = max(1, args.rounds)
+    args.scale_repeat = max(1, args.scale_repeat)
 
     wall = time.perf_counter()
+    if args.scale:
+        try:
+            return scale_phase(args)
+        except RuntimeError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 1
+        finally:
+            print(f"\ntotal: {time.perf_counter() - wall:.1f} s", flush=True)
+    if args.url:
+        print(f"server: {args.url} (given: its memory and CPU are not read)")
+        asyncio.run(run(args, Server(args.url.rstrip("/"), None, Path(os.devnull), time.perf_counter())))
+        print(f"\ntotal: {time.perf_counter() - wall:.1f} s", flush=True)
+        return 0
     try:
         with serve(APP) as server:
             print(f"server: pid {server.process.pid} ({Path(sys.executable).name} -m streamlit), {server.url}, "

@@ -25,7 +25,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 @dataclass
 class Server:
     url: str
-    process: subprocess.Popen
+    process: subprocess.Popen | None  # None: a server started elsewhere (benchmarks/load.py --url)
     log: Path
     started_at: float  # time.perf_counter() when the process was started
 

@@ -34,6 +34,16 @@ def option_label(prefix: str, lang: str, value: str) -> str:
     return ui_text(f"input.{prefix}{value}", lang)
 
 
+# Each choice's options are labelled `input.<prefix><option>` in the catalogs.
+CHOICE_PREFIX = {"system": "system_", "group": "group_", "status": "status_", "salary_mode": "salary_",
+                 "reduction_mode": "reduction_"}
+
+
+def choice_format(key: str, lang: str):
+    """The function that labels the options of choice `key` (the page sends back the label chosen)."""
+    return partial(option_label, CHOICE_PREFIX[key], lang)
+
+
 def _error_under(errors: dict[str, str], field: str) -> None:
     """The message about `field`, right under it (plain text: a salary box's message quotes its cell)."""
     if field in errors:
@@ -103,20 +113,20 @@ def member_form(lang: str, today: date, errors: dict[str, str]) -> None:
     st.header(tx("heading"))
 
     st.radio(tx("system"), _options("system"), key="system", horizontal=True,
-             format_func=partial(option_label, "system_", lang), help=tx("system_help"), persist_state=KEEP)
+             format_func=choice_format("system", lang), help=tx("system_help"), persist_state=KEEP)
     teachers = state["system"] == "teachers"
     if not teachers:
         _typed("entry_date", tx("entry_date"), lang, help=tx("entry_date_help"), date_box=True)
         _error_under(errors, "entry_date")
         if state.get("entry_date"):
             st.caption(tx(f"plan_{government_plan(state['entry_date'])}"))
-        st.selectbox(tx("group"), _options("group"), key="group", format_func=partial(option_label, "group_", lang),
+        st.selectbox(tx("group"), _options("group"), key="group", format_func=choice_format("group", lang),
                      help=tx("group_help"), persist_state=KEEP,
                      placeholder=ui_text("check.select_placeholder", lang))
     _typed("birth_date", tx("birth_date"), lang, help=tx("birth_date_help"), date_box=True)
     _error_under(errors, "birth_date")
     st.radio(tx("status"), _options("status"), key="status", horizontal=True,
-             format_func=partial(option_label, "status_", lang), persist_state=KEEP)
+             format_func=choice_format("status", lang), persist_state=KEEP)
     separated = state["status"] == "separated"
     if separated:
         _typed("separation_date", tx("separation_date"), lang, help=tx("separation_date_help"), date_box=True)
@@ -159,7 +169,7 @@ def member_form(lang: str, today: date, errors: dict[str, str]) -> None:
                       help=ui_text("limits.freeze_help", lang, law=freeze_for(plan).law(lang)))
         if plan in ("ley447", "ley1"):
             st.radio(tx("reduction_mode"), _options("reduction_mode"), key="reduction_mode",
-                     format_func=partial(option_label, "reduction_", lang), persist_state=KEEP)
+                     format_func=choice_format("reduction_mode", lang), persist_state=KEEP)
             if state["reduction_mode"] == "board":
                 _typed("board_factor", tx("board_factor"), lang, help=tx("board_factor_help"))
                 _error_under(errors, "board_factor")
@@ -194,7 +204,7 @@ def _salary_inputs(lang: str, plan: str | None, errors: dict[str, str]) -> None:
     state = st.session_state
     teachers = plan == "teachers"
     st.radio(tx("salary_mode"), _options("salary_mode"), key="salary_mode", horizontal=True,
-             format_func=partial(option_label, "salary_", lang), persist_state=KEEP)
+             format_func=choice_format("salary_mode", lang), persist_state=KEEP)
     if state["salary_mode"] == "average" or plan is None:
         if teachers:
             _typed("average_monthly", tx("average_monthly"), lang, help=tx("average_monthly_help"))

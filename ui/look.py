@@ -33,6 +33,7 @@ def frame_css(lang: str) -> str:
     Streamlit shows under a box being typed in ("Press Enter to apply") in the member's language."""
     enter, ctrl_enter = (json.dumps(ui_text(f"check.{key}", lang), ensure_ascii=False)
                          for key in ("press_enter", "press_ctrl_enter"))
+    reconnecting = json.dumps(ui_text("app.reconnecting", lang), ensure_ascii=False)
     refused = json.dumps("⚠️ " + ui_text("check.file_refused", lang, limit=f"{st.get_option('server.maxUploadSize')} MB"),
                          ensure_ascii=False)
     return f"""<style>
@@ -69,6 +70,15 @@ label:has(input[type="radio"]:focus-visible) {{
    it is hovered or focused (the accent itself gives 4.46:1 there). */
 [data-testid="stButtonGroup"] button[data-selected="true"], [data-testid="stButtonGroup"] button[data-selected="true"] p {{
   color: {CHOSEN} !important;
+}}
+/* While the page has lost its server (a process restarted or ended), Streamlit leaves the last answer on
+   screen (its widgets disabled): the page says so in the member's words, and dims the answer, until it is
+   connected again (ui/reconnect.py keeps the inputs). */
+body:has([data-testid="stApp"]:not([data-test-connection-state="CONNECTED"])) [data-testid="stMain"] {{ opacity: 0.4; }}
+body:has([data-testid="stApp"]:not([data-test-connection-state="CONNECTED"]))::before {{
+  content: {reconnecting}; position: fixed; top: 4rem; left: 50%; transform: translateX(-50%); z-index: 1000100;
+  width: min(36rem, 90vw); padding: 0.75rem 1rem; border: 2px solid #8a5a00; border-radius: 0.5rem;
+  background: #fff4d6; color: #111111; font-size: 1rem; box-shadow: 0 2px 8px rgba(0, 0, 0, 0.25);
 }}
 /* The title near the top: Streamlit leaves 6rem above the page's first line. */
 [data-testid="stMainBlockContainer"] {{ padding-top: 3rem !important; }}

@@ -6,6 +6,7 @@ from datetime import date
 from typing import Any, MutableMapping
 
 from .fields import example_values
+from .reconnect import restore_sent
 from .report_download import EMPTY as EMPTY_REPORT_BOXES
 from .uploads import KEPT as UPLOADS_KEPT, reset_uploaders
 
@@ -22,6 +23,13 @@ FRESH_BOXES = "page_boxes_to_reset"  # after clearing: each is set to its defaul
 
 
 def ensure_defaults(state: MutableMapping[str, Any], today: date) -> None:
+    """Every input the session lacks: the value the page sent for it, when a page outlived its server process
+    and reconnected to a new session (ui/reconnect.py), else the example member's."""
+    restore_sent(state)
+    _fill_with_example(state, today)
+
+
+def _fill_with_example(state: MutableMapping[str, Any], today: date) -> None:
     for key, value in example(today).items():
         if key not in state:
             state[key] = value
@@ -45,7 +53,7 @@ def clear_member(state: MutableMapping[str, Any], today: date) -> None:
         if key not in KEPT_KEYS:
             del state[key]
     reset_uploaders(state)
-    ensure_defaults(state, today)
+    _fill_with_example(state, today)  # never what the page sent: that is the member being cleared
     # A widget's key deleted is not enough: the browser keeps what was typed in the box and sends it back
     # with the next run. Each box is given its value explicitly, which the browser then shows.
     state.update(EMPTY_REPORT_BOXES)

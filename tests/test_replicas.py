@@ -1,0 +1,91 @@
+"""`scripts/run-app`'s arguments and HAProxy's configuration (scripts/replicas.py), without starting anything;
+tests/browser/test_serving_many.py runs it for real."""
+
+from __future__ import annotations
+
+import importlib.util
+import socket
+import subprocess
+import sys
+
+import pytest
+
+from tests.browser.conftest import _unavailable  # a skip here, a failure under CI
+from tests.conftest import ROOT
+
+spec = importlib.util.spec_from_file_location("replicas", ROOT / "scripts" / "replicas.py")
+replicas = importlib.util.module_from_spec(spec)
+sys.modules["replicas"] = replicas  # its dataclasses look their module up
+spec.loader.exec_module(replicas)
+
+
+@pytest.mark.parametrize("text, count", [("1", 1), ("2", 2), (" 3 ", 3), ("64", 64)])
+def test_a_number_of_replicas(text, count):
+    assert replicas.replica_count(text) == count
+
+
+def test_auto_is_one_a_core():
+    import os
+
+    assert replicas.replica_count("auto") == replicas.replica_count("AUTO") == min(64, len(os.sched_getaffinity(0)))
+
+
+@pytest.mark.parametrize("text", ["0", "65", "dos", "-1", "1.5", ""])
+def test_what_cannot_serve_is_refused_saying_what_is_accepted(text):
+    with pytest.raises(replicas.BadInput, match="give a whole number from 1 to 64, or auto"):
+        replicas.replica_count(text)
+
+
+@pytest.mark.parametrize("text", ["0", "65536", "http", "-80"])
+def test_a_port_outside_1_to_65535_is_refused(text):
+    with pytest.raises(replicas.BadInput, match="give a whole number from 1 to 65535"):
+        replicas.port_number(text)
+
+
+def test_a_port_in_use_is_refused():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        sock.listen()
+        port = sock.getsockname()[1]
+        with pytest.raises(replicas.BadInput, match=f"port {port} on 127.0.0.1 is already in use"):
+            replicas.check_port_free("127.0.0.1", port)
+
+
+def test_argparse_errors_are_one_line():
+    with pytest.raises(replicas.BadInput, match="expected one argument"):
+        replicas.parse(["--replicas"])
+
+
+def test_other_arguments_go_to_streamlit():
+    args, extra = replicas.parse(["--replicas", "2", "--port", "8600", "--server.allowedHosts=pension.example.pr"])
+    assert (args.replicas, args.port, args.address) == (2, 8600, "127.0.0.1")
+    assert extra == ["--server.allowedHosts=pension.example.pr"]
+
+
+def test_the_proxy_configuration(tmp_path):
+    config = replicas.haproxy_config("127.0.0.1", 8600, [41001, 41002], tmp_path / "admin.sock")
+    assert "bind 127.0.0.1:8600" in config  # loopback unless told otherwise
+    assert "timeout tunnel 8h" in config  # WebSockets
+    assert "option redispatch" in config
+    assert 'cookie ESTIMADOR_SERVIDOR insert indirect nocache httponly attr "SameSite=Strict"' in config
+    assert "http-check send meth GET uri /_stcore/health ver HTTP/1.1 hdr Host 127.0.0.1" in config
+    assert "http-check expect string ok" in config
+    assert "server app1 127.0.0.1:41001 check cookie app1" in config
+    assert "server app2 127.0.0.1:41002 check cookie app2" in config
+    assert f"stats socket {tmp_path / 'admin.sock'} mode 600 level admin" in config
+    assert "http-response" not in config and "del-header" not in config  # the app's headers pass untouched
+
+
+def test_haproxy_accepts_the_configuration(tmp_path):
+    haproxy = replicas.find_haproxy()
+    if haproxy is None:
+        _unavailable("HAProxy is missing: scripts/setup --test installs it (apt-get install haproxy)")
+    config = tmp_path / "haproxy.cfg"
+    config.write_text(replicas.haproxy_config("127.0.0.1", 8600, [41001, 41002], tmp_path / "admin.sock"))
+    checked = subprocess.run([haproxy, "-c", "-f", str(config)], capture_output=True, text=True, timeout=30)
+    assert checked.returncode == 0, checked.stderr
+
+
+def test_setup_for_the_tests_installs_haproxy():
+    setup = (ROOT / "scripts" / "setup").read_text()
+    assert "missing+=(haproxy)" in setup
