@@ -16,7 +16,7 @@ from estimator.models import government_plan
 from estimator.numbers import money
 
 from .entry import box_key, read_number, sync
-from .fields import FIELD, FIELDS, PLACES, FormValues, form_values
+from .fields import FIELD, FIELDS, OPTION_PREFIX, PLACES, FormValues, form_values
 from .member import plan_of
 from .plain import plain
 from .salary_table import HISTORY_BOX, PERIODS, PREFILLED, history_size, sync_history
@@ -27,9 +27,9 @@ from .text import ui_text
 KEEP = "session"  # widget values survive page switches and being hidden
 
 
-def option_label(prefix: str, lang: str, value: str) -> str:
+def option_label(field: str, lang: str, value: str) -> str:
     """An option's label (a module-level function: widget settings must pickle)."""
-    return ui_text(f"input.{prefix}{value}", lang)
+    return ui_text(f"input.{OPTION_PREFIX[field]}{value}", lang)
 
 
 def _error_under(errors: dict[str, str], field: str) -> None:
@@ -97,20 +97,20 @@ def member_form(lang: str, today: date, errors: dict[str, str]) -> None:
     st.header(tx("heading"))
 
     st.radio(tx("system"), _options("system"), key="system", horizontal=True,
-             format_func=partial(option_label, "system_", lang), help=tx("system_help"), persist_state=KEEP)
+             format_func=partial(option_label, "system", lang), help=tx("system_help"), persist_state=KEEP)
     teachers = state["system"] == "teachers"
     if not teachers:
         _typed("entry_date", tx("entry_date"), lang, help=tx("entry_date_help"), date_box=True)
         _error_under(errors, "entry_date")
         if state.get("entry_date"):
             st.caption(tx(f"plan_{government_plan(state['entry_date'])}"))
-        st.selectbox(tx("group"), _options("group"), key="group", format_func=partial(option_label, "group_", lang),
+        st.selectbox(tx("group"), _options("group"), key="group", format_func=partial(option_label, "group", lang),
                      help=tx("group_help"), persist_state=KEEP,
                      placeholder=ui_text("check.select_placeholder", lang))
     _typed("birth_date", tx("birth_date"), lang, help=tx("birth_date_help"), date_box=True)
     _error_under(errors, "birth_date")
     st.radio(tx("status"), _options("status"), key="status", horizontal=True,
-             format_func=partial(option_label, "status_", lang), persist_state=KEEP)
+             format_func=partial(option_label, "status", lang), persist_state=KEEP)
     separated = state["status"] == "separated"
     if separated:
         _typed("separation_date", tx("separation_date"), lang, help=tx("separation_date_help"), date_box=True)
@@ -153,7 +153,7 @@ def member_form(lang: str, today: date, errors: dict[str, str]) -> None:
                       help=ui_text("limits.freeze_help", lang, law=freeze_for(plan).law(lang)))
         if plan in ("ley447", "ley1"):
             st.radio(tx("reduction_mode"), _options("reduction_mode"), key="reduction_mode",
-                     format_func=partial(option_label, "reduction_", lang), persist_state=KEEP)
+                     format_func=partial(option_label, "reduction_mode", lang), persist_state=KEEP)
             if state["reduction_mode"] == "board":
                 _typed("board_factor", tx("board_factor"), lang, help=tx("board_factor_help"))
                 _error_under(errors, "board_factor")
@@ -189,7 +189,7 @@ def _salary_inputs(lang: str, plan: str | None, errors: dict[str, str]) -> None:
     state = st.session_state
     teachers = plan == "teachers"
     st.radio(tx("salary_mode"), _options("salary_mode"), key="salary_mode", horizontal=True,
-             format_func=partial(option_label, "salary_", lang), persist_state=KEEP)
+             format_func=partial(option_label, "salary_mode", lang), persist_state=KEEP)
     if state["salary_mode"] == "average" or plan is None:
         if teachers:
             _typed("average_monthly", tx("average_monthly"), lang, help=tx("average_monthly_help"))
