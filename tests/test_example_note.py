@@ -28,6 +28,11 @@ def test_the_note_goes_once_an_input_changes_and_stays_gone(app):
     assert notes(app) == []
 
 
+def test_the_freeze_view_of_the_example_is_still_the_example(app):
+    app.button(key="freeze_offer").click().run()
+    assert app.session_state["freeze"] is True and len(notes(app)) == 1
+
+
 def test_a_choice_is_a_change_too(app):
     app.radio(key="salary_mode").set_value("history").run()
     assert notes(app) == []

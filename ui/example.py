@@ -12,12 +12,15 @@ from .state import example
 from .text import ui_text
 
 CHANGED = "inputs_changed"  # set once any input differs from the example member's; cleared with the member
+VIEWS = ("freeze",)  # another view of the same member's figures (the amount with benefits frozen), not their data
 
 
 def showing_example(state: MutableMapping[str, Any], today: date) -> bool:
-    """True until the member changes any input (after the form's text boxes are read: `current_values`).
-    Changing a value back does not make the member an example again."""
-    if not state.get(CHANGED) and any(state.get(key) != value for key, value in example(today).items()):
+    """True until the member changes any input (after the form's text boxes are read: `current_values`);
+    the freeze view shows the example's figures still. Changing a value back does not make the member an
+    example again."""
+    if not state.get(CHANGED) and any(state.get(key) != value for key, value in example(today).items()
+                                       if key not in VIEWS):
         state[CHANGED] = True
     return not state.get(CHANGED)
 

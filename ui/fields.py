@@ -151,6 +151,9 @@ FIELDS: tuple[Field, ...] = (
           place="merit_under_55", low=D(0), high=D(100), sample="65"),
 )
 FIELD: dict[str, Field] = {f.key: f for f in FIELDS}
+# The form's label of each option of a choice is ui/texts' "input.<prefix><option>".
+OPTION_PREFIX = {"system": "system_", "group": "group_", "status": "status_", "salary_mode": "salary_",
+                 "reduction_mode": "reduction_"}
 
 # Where messages show, in the form's order.
 PLACES: tuple[Place, ...] = (

@@ -17,7 +17,7 @@ from estimator.numbers import money
 
 from .entry import box_key, read_number, sync
 from .fresh_download import fresh_download
-from .fields import FIELD, FIELDS, PLACES, FormValues, form_values
+from .fields import FIELD, FIELDS, OPTION_PREFIX, PLACES, FormValues, form_values
 from .member import plan_of
 from .plain import plain
 from .salary_table import HISTORY_BOX, PERIODS, PREFILLED, history_size, sync_history
@@ -29,19 +29,14 @@ from .text import ui_text
 KEEP = "session"  # widget values survive page switches and being hidden
 
 
-def option_label(prefix: str, lang: str, value: str) -> str:
+def option_label(field: str, lang: str, value: str) -> str:
     """An option's label (a module-level function: widget settings must pickle)."""
-    return ui_text(f"input.{prefix}{value}", lang)
-
-
-# Each choice's options are labelled `input.<prefix><option>` in the catalogs.
-CHOICE_PREFIX = {"system": "system_", "group": "group_", "status": "status_", "salary_mode": "salary_",
-                 "reduction_mode": "reduction_"}
+    return ui_text(f"input.{OPTION_PREFIX[field]}{value}", lang)
 
 
 def choice_format(key: str, lang: str):
     """The function that labels the options of choice `key` (the page sends back the label chosen)."""
-    return partial(option_label, CHOICE_PREFIX[key], lang)
+    return partial(option_label, key, lang)
 
 
 def _error_under(errors: dict[str, str], field: str) -> None:

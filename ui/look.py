@@ -147,7 +147,7 @@ def session_css(scale: float = SESSION_SCALE) -> str:
     form_row = ('[data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"] .st-key-birth_date_text)')
     return f"""<style>
 html {{ font-size: {BASE_PX * scale:g}px !important; }}
-.st-key-{HEADLINE} p:last-child {{ font-size: {SESSION_AMOUNT_REM}rem !important; }}
+.st-key-{HEADLINE} p:last-child, [data-testid="stMetricValue"] {{ font-size: {SESSION_AMOUNT_REM}rem !important; }}
 .st-key-{HEADLINE} p, [data-testid="stMain"] [data-testid="stCaptionContainer"],
 [data-testid="stMain"] [data-testid="stCaptionContainer"] p, [data-testid="stMarkdownContainer"] table,
 [data-testid="stTable"] table, ol.calc-steps .law, ol.calc-steps .assumed {{

@@ -21,7 +21,7 @@ from streamlit.runtime.state.common import is_keyed_element_id
 from estimator.texts import LANGUAGES
 
 from .entry import SHOWN, box_key, read
-from .fields import FIELDS
+from .fields import FIELDS, OPTION_PREFIX
 from .salary_table import HISTORY_BOX, HISTORY_SHOWN
 
 
@@ -46,7 +46,7 @@ def restore_sent(state: MutableMapping[str, Any]) -> None:
     sent = sent_widgets(state) if missing else {}  # nothing missing: an ordinary run, nothing to read
     if not sent:
         return
-    from .form import CHOICE_PREFIX, choice_format  # the form's own labels (loaded only when needed)
+    from .form import choice_format  # the form's own labels (loaded only when needed)
 
     shown = dict(state.get(SHOWN) or {})
     for field in missing:
@@ -63,7 +63,7 @@ def restore_sent(state: MutableMapping[str, Any]) -> None:
             state[field.key] = state[HISTORY_SHOWN] = [None]
         elif field.kind == "flag" and widget.WhichOneof("value") == "bool_value":
             state[field.key] = widget.bool_value
-        elif field.key in CHOICE_PREFIX and text is not None:
+        elif field.key in OPTION_PREFIX and text is not None:
             labels = {choice_format(field.key, lang)(option): option for lang in LANGUAGES
                       for option in field.options}  # the label chosen, in either language
             if text in labels:

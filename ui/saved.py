@@ -33,7 +33,7 @@ from pydantic_core import PydanticCustomError
 from estimator.numbers import money
 
 from . import fields as table
-from .fields import FIELDS, NUMBERS, OLDEST_AGE, PLACES, FormValues, form_values, salary_ceiling
+from .fields import FIELDS, NUMBERS, OLDEST_AGE, OPTION_PREFIX, PLACES, FormValues, form_values, salary_ceiling
 from .plain import alert, one_line
 from .salary_table import CSV_MAX_ROWS, HISTORY_SHOWN, PERIODS, PREFILLED
 from .text import catalog, ui_text
@@ -324,6 +324,9 @@ def _expected(parts: tuple, lang: str) -> str | None:
         return _say(lang, "kind_number")
     if kind is date:
         return _say(lang, "kind_date")
+    if get_origin(kind) is Literal and parts[0] in OPTION_PREFIX:  # a choice of the form, as the form names it
+        named = (ui_text(f"input.{OPTION_PREFIX[parts[0]]}{option}", lang) for option in get_args(kind))
+        return _say(lang, "kind_option", options=", ".join(f"«{name}»" for name in named))
     if get_origin(kind) is Literal:
         return _say(lang, "kind_choice", options=", ".join(str(option) for option in get_args(kind)))
     if get_origin(kind) is list:

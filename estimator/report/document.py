@@ -5,6 +5,9 @@ ages, rules) and what one member's report reads (`Context`).
 
 from __future__ import annotations
 
+import copy
+import functools
+import pickle
 import unicodedata
 from dataclasses import dataclass, field
 from functools import cache
@@ -27,6 +30,7 @@ from ..timeline import date_at, date_words
 
 FONTS = Path(__file__).parent.parent / "fonts"
 FAMILY = "DejaVu"
+FONT_FILES = (("", "DejaVuSans.ttf"), ("B", "DejaVuSans-Bold.ttf"))
 # What a person may type for the report (the app's boxes and the command line hold them to this).
 NAME_LIMIT = 120
 NOTES_LIMIT = 1500
@@ -130,20 +134,48 @@ def clean_text(text: str | None, limit: int, lines: bool = False) -> str | None:
     return cleaned or None
 
 
+@functools.lru_cache(maxsize=None)
+def _parsed_font(style: str, file: str) -> tuple[Any, bytes]:
+    """A bundled font as fpdf2 reads it (once per process), and its font tables, pickled for each document
+    to have its own."""
+    probe = FPDF()
+    probe.add_font(FAMILY, style, FONTS / file)
+    font = probe.fonts[f"{FAMILY.lower()}{style}"]
+    return font, pickle.dumps(font.ttfont)
+
+
 class Document(FPDF):
     """A Letter page with DejaVu fonts, the report's footer and a few writing helpers."""
 
     def __init__(self, words: Words, title: str, generated_on: date):
         super().__init__(format="Letter", unit="mm")
         self.words = words
-        self.add_font(FAMILY, "", FONTS / "DejaVuSans.ttf")
-        self.add_font(FAMILY, "B", FONTS / "DejaVuSans-Bold.ttf")
+        for style, file in FONT_FILES:
+            self._add_font_parsed_once(style, file)
         self.set_margins(18, 16, 18)
         self.set_auto_page_break(True, margin=18)
         self.set_title(title)
         self.set_lang(words.lang)
         self.set_creator("Estimador de Pensión")
         self.set_creation_date(datetime.combine(generated_on, time(), tzinfo=timezone.utc))
+
+    def _add_font_parsed_once(self, style: str, file: str) -> None:
+        """`add_font`, without parsing the TrueType file again for every report (it was half of a report's
+        time): a copy of the font as fpdf2 reads it, with its own copy of the font tables, which the
+        document cuts down to the characters it prints when it is written. Any surprise from fpdf2's
+        internals: the plain `add_font`."""
+        try:
+            parsed, tables = _parsed_font(style, file)
+            # Its widths and the characters it uses are this document's own; the two large tables of
+            # numbers are copied flat (a deep copy of their 6,000 whole numbers each took as long as parsing).
+            flat = {id(table): copy.copy(table) for table in (parsed.cw, parsed.glyph_ids)}
+            font = copy.deepcopy(parsed, flat)
+            font.i = len(self.fonts) + 1
+            font.ttfont = pickle.loads(tables)  # never shared: writing the document changes it
+        except Exception:  # noqa: BLE001 - a newer fpdf2 may lay its fonts out otherwise
+            self.add_font(FAMILY, style, FONTS / file)
+            return
+        self.fonts[font.fontkey] = font
 
     def printable(self, text: str) -> str:
         """Typed text with any character the report cannot print as it reads (`prints`) shown as "?"

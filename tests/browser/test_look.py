@@ -157,6 +157,13 @@ def test_session_mode_is_read_from_two_metres_with_the_form_out_of_the_way(page,
     assert form["y"] > answer["y"] + answer["height"], (form, answer)
     result_column = page.locator("[data-testid='stColumn']:has(.st-key-headline)").first.bounding_box()
     assert result_column["width"] >= 0.6 * main["width"], (result_column, main)
+    # The comparison's amounts as large as the estimate's.
+    page.get_by_role("button", name=ADD_FORM).click()
+    expect(page.get_by_text("Escenario añadido a la comparación (1 de 4).")).to_be_visible()
+    page.get_by_test_id("stSidebar").get_by_role("link", name="Comparar escenarios").click()
+    value = page.get_by_test_id("stMetricValue").first
+    expect(value).to_be_visible()
+    assert float(value.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")) >= 56
 
 
 def test_tables_and_charts_carry_no_english_toolbar(page, app_url):
