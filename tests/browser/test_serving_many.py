@@ -2,7 +2,7 @@
 
 Six members, each in a browser context of their own (their own cookies, so their own affinity): the sessions
 spread over both processes; each uploads a saved file and gets its own figures back, with no member ever
-shown another's; one process is killed and every page answers again with its own inputs (a changed salary
+shown another's (the file each downloads back is its own); one process is killed and every page answers again with its own inputs (a changed salary
 moves the amount, changed back it gives the amount from before) within 40 s; the processes are replaced one at
 a time (SIGHUP) with the pages answering after it; the headers pass through the proxy; bad input is one line;
 Ctrl-C stops everything. Each test waits on what the page shows or on the processes, within a bound.
@@ -11,6 +11,7 @@ Ctrl-C stops everything. Each test waits on what the page shows or on the proces
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import re
 import shutil
@@ -29,12 +30,12 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from benchmarks.streamlit_server import ROOT, free_port, serve
-from tests.browser.conftest import _unavailable
+from tests.browser.conftest import TIMEOUT_MS, _unavailable
 from estimator import estimate
 from estimator.numbers import money
 from serving import SECURITY_HEADERS
 from tests.browser.test_app_browser import MONEY, amount_shown, number_input, open_app
-from tests.browser.test_counselor import saved_data_section, upload
+from tests.browser.test_counselor import download, saved_data_section, upload
 from ui.fields import FormValues
 from ui.member import build_member
 from ui.saved import dump_inputs
@@ -226,6 +227,7 @@ def change_and_back(page: Page, values: dict, deadline: float) -> None:
 def members(browser, two):
     """Six pages through the proxy, each its own browser context (own cookies), each loaded with its member
     from a saved file, as the member would upload it."""
+    expect.set_options(timeout=TIMEOUT_MS)
     contexts = []
     try:
         pages = []
@@ -257,6 +259,10 @@ def test_members_spread_keep_their_own_files_and_survive_a_killed_process(two, m
         answers_with(page, member(i), 30_000)
         expect(average_box(page)).to_have_value(f"{member(i)['average_annual']:,.2f}")
     assert len({expected(member(i)) for i in range(MEMBERS)}) == MEMBERS  # distinct: a mix-up would show
+    for i, page in enumerate(members):  # and the file each downloads back is its own, exactly
+        button = page.get_by_role("button", name="Descargar los datos de este participante")
+        saved = download(page, button, two).path().read_bytes()
+        assert json.loads(saved)["inputs"] == json.loads(dump_inputs(member(i)))["inputs"]
     placed = [process_of(page) for page in members]
     assert set(placed) == {"app1", "app2"}, placed  # spread over both processes
 
@@ -275,6 +281,7 @@ def test_members_spread_keep_their_own_files_and_survive_a_killed_process(two, m
 
 
 def test_a_rolling_restart_replaces_every_process_and_the_pages_keep_answering(two, browser):
+    expect.set_options(timeout=TIMEOUT_MS)
     pids = {name: two.pid_of(name) for name in two.ports()}
     contexts = [browser.new_context(viewport={"width": 1400, "height": 1000}, locale="es-PR") for _ in range(2)]
     try:
