@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import base64
 import json
-import logging
 import secrets
 from typing import Callable
 
@@ -22,7 +21,6 @@ import streamlit as st
 from . import explorer  # noqa: F401  (shows components' state to the session as plain data)
 from .text import ui_text
 
-LOG = logging.getLogger(__name__)
 
 JS = """
 export default function (component) {
@@ -57,8 +55,7 @@ def fresh_download(label: str, key: str, build: Callable[[], bytes | None], file
         return
     try:
         data = build()
-    except Exception as error:  # noqa: BLE001 — the member gets a message; the log gets the type only
-        LOG.error("download %s not built: %s", key, type(error).__name__)
+    except Exception:  # noqa: BLE001 — the member gets a message; the front end logs nothing
         data = None
     if not data:
         st.error(ui_text("download.not_built", lang), icon="⚠️")
