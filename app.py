@@ -34,7 +34,7 @@ def summary_view(lang: str, member, answer, errors: dict[str, str], uncovered: l
     elif not answer.eligible:
         line = ui_text("summary.not_eligible", lang, age=age_label(member.planned_age, lang))
     else:
-        line = ui_text("summary.amount", lang, amount=money(answer.monthly_pension).replace("$", "\\$"),
+        line = ui_text("summary.amount", lang, amount=money(answer.monthly_paid_at_start).replace("$", "\\$"),
                        age=age_label(member.planned_age, lang), rule=t(f"rule.{answer.rule}", lang))
     st.markdown(line)
 
@@ -68,7 +68,8 @@ with results:
                           average_assumptions=member.average_assumptions,
                           move=lambda age: scenario_at(member.situation, age))
         answer_view(member, answer, lang)
-        explorer_view(member, lang)  # other ages and added service, answered in the browser
+        if answer.covered:  # a member these rules do not describe gets no number, at any age
+            explorer_view(member, lang)  # other ages and added service, answered in the browser
         comparable = answer.covered and not member.scenario.refunded  # the comparison's honest limits too
         if comparable and st.button(ui_text("result.add_to_compare", lang), key="add_to_compare"):
             from ui.compare import MAX_SCENARIOS  # the comparison page loads only when used
@@ -91,7 +92,7 @@ with summary:
     summary_view(lang, member, answer, errors, uncovered)
 with inputs:
     member_form(lang, today, errors)
-if member is not None:
+if member is not None and answer.covered:
     charts_section(member, lang)
     if answer.covered and not member.scenario.refunded:
         key_dates_view(member, lang)

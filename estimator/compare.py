@@ -7,13 +7,14 @@ their names, never a field name or a code.
 
 from __future__ import annotations
 
+from datetime import date
 from decimal import Decimal
 from typing import Any
 
 from .models import Answer, Scenario
 from .numbers import exact_number, exact_percent, money, to_fraction
 from .parameters import Params, assumption_label
-from .texts import span, t
+from .texts import date_words, span, t
 
 MAX_SCENARIOS = 4  # side by side: more would not fit a page or a screen
 MONEY_FIELDS = ("average_salary", "average_monthly_salary", "social_security_monthly")
@@ -45,6 +46,8 @@ def field_value(name: str, value: Any, lang: str) -> str:
         return t(f"report.{name}.{value}", lang)
     if name in MONEY_FIELDS:
         return money(value)
+    if name == "entry_date":
+        return date_words(date.fromisoformat(value) if isinstance(value, str) else value, lang)
     return span(value, lang)
 
 
@@ -76,8 +79,8 @@ def has_amount(answer: Answer) -> bool:
 
 
 def amount_difference(base_answer: Answer, answer: Answer, lang: str) -> str:
-    """The monthly amount less the first scenario's, with its sign: "+$120.00 al mes"."""
-    change = Decimal(str(answer.monthly_pension)) - Decimal(str(base_answer.monthly_pension))
+    """What is paid from the first month less the first scenario's (RULES.md §0), with its sign: "+$120.00 al mes"."""
+    change = Decimal(str(answer.monthly_paid_at_start)) - Decimal(str(base_answer.monthly_paid_at_start))
     if change == 0:
         return t("compare.no_difference", lang)
     sign = "+" if change > 0 else "−"

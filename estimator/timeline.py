@@ -20,7 +20,7 @@ from .models import Scenario
 from .numbers import money
 from .parameters import Params
 from .rules import DEFERRED
-from .texts import span, t
+from .texts import date_words, span, t
 
 
 def age_on(birth: date, on: date) -> Fraction:
@@ -83,12 +83,6 @@ def key_dates(s: Scenario, birth: date | None = None, planned_age: Fraction | No
                                  monthly_pension=answer.coordination.monthly_pension_from_65, reduced=False,
                                  deferred=False, when=date_at(birth, at) if birth else None))
     return sorted(dates, key=lambda d: d.age)
-
-
-def date_words(day: date, lang: str) -> str:
-    """A date in words, as a person writes it: "15 de febrero de 2028", "February 15, 2028"."""
-    month = t("date.months", lang).split(",")[day.month - 1]
-    return t("date.words", lang, day=day.day, month=month, year=day.year)
 
 
 @dataclass(frozen=True)

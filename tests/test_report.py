@@ -1,12 +1,13 @@
 """The printable report: what a member takes home, read back from the PDF's own text."""
 
 import io
+import re
 from datetime import date
 
 import pytest
 from pypdf import PdfReader
 
-from estimator import read_scenario
+from estimator import estimate, read_scenario
 from estimator.citations import display
 from estimator.parameters import definitions
 from estimator.report import build_report, chart_ages
@@ -57,7 +58,8 @@ def test_every_report_is_a_pdf_with_assumptions_inputs_rulebook_and_disclaimer(n
     assert " ".join(t("report.disclaimer", lang).split()) in text
     assert RULEBOOK_VERSION in text and date_words(date.fromisoformat(RULEBOOK_DATE), lang) in text
     assert RULEBOOK_DATE not in text  # the rule book's date in words, not ISO
-    for key, value in ASSUMPTION_VALUES[data["plan"]].items():
+    covered = estimate(read_scenario(data)).covered
+    for key, value in ASSUMPTION_VALUES[data["plan"]].items() if covered else ():  # not covered: no table
         spec = definitions(data["plan"])[key]
         assert f"{spec.label(lang)} {value}" in text, key
         assert " ".join(spec.source(lang).split()) in text, key
@@ -182,3 +184,18 @@ def test_the_salary_growth_of_the_projection_is_shown_as_given():
     assert f"{label} 3% (given; default 0%)" in " ".join(text.split()), text
     _, plain = report(LEY1_REDUCED, "en")
     assert f"{label} 0%" in " ".join(plain.split()) and f"{label} 3%" not in " ".join(plain.split())
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("data", [
+    {"plan": "teachers", "age": 50, "separation_age": 45, "service_years": 26, "average_monthly_salary": 2000},
+    {"plan": "ley1", "age": 60, "service_years": 25, "average_salary": 36000, "entry_date": "2005-03-01"},
+    {"plan": "teachers", "age": 55, "service_years": 12, "average_monthly_salary": 3000, "entry_date": "2014-08-01"},
+], ids=["teachers deferred", "ley1 from 2000", "teachers from 1 August 2014"])
+def test_a_report_for_a_case_not_covered_has_no_amount_no_other_rules_and_no_assumptions(data, lang):
+    _, text = report(data, lang)
+    assert t("report.not_covered", lang) in text
+    average = data.get("average_salary") or data["average_monthly_salary"]
+    assert re.findall(r"\$[\d,.]+", text) == [f"${average:,.2f}"]  # no amount: only the average entered
+    assert t("report.no_alternatives", lang) not in text
+    assert t("report.assumptions", lang) not in text

@@ -195,12 +195,15 @@ def _columns(comparison: list[dict], lang: str) -> None:
                     for message in uncovered[index]:
                         st.markdown(f"- {message}")
                 else:
-                    delta = (money(answer.monthly_pension - answers[0].monthly_pension)
+                    # RULES.md §0: amounts and differences are what is paid from the first month
+                    delta = (money(answer.monthly_paid_at_start - answers[0].monthly_paid_at_start)
                              if index and base_has_number else None)
                     st.metric(ui_text("result.monthly", lang, age=age_label(scenario.age, lang)),
-                              money(answer.monthly_pension), delta=delta)
+                              money(answer.monthly_paid_at_start), delta=delta)
                     st.markdown(t(f"rule.{answer.rule}", lang) if answer.rule else say("none"))
-                    if answer.coordination is not None:
+                    if answer.monthly_paid_at_start != answer.monthly_pension:
+                        st.caption(ui_text("result.reference", lang, amount=money(answer.monthly_pension)))
+                    elif answer.coordination is not None:
                         st.caption(f"{ui_text('result.coordination_after', lang)}: "
                                    f"{money(answer.coordination.monthly_pension_from_65)}")
             st.markdown(f"**{ui_text('compare_view.inputs', lang)}**")

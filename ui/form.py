@@ -12,12 +12,11 @@ from functools import partial
 import streamlit as st
 
 from estimator.freeze import freeze_for
-from estimator.models import government_plan
 from estimator.numbers import money
 
 from .entry import box_key, read_number, sync
 from .fields import FIELD, FIELDS, PLACES, FormValues, form_values
-from .member import plan_of
+from .member import entry_caption, entry_help, plan_of
 from .plain import plain
 from .salary_table import HISTORY_BOX, PERIODS, PREFILLED, history_size, sync_history
 from .salary_upload import salary_upload, summary as history_summary
@@ -99,11 +98,12 @@ def member_form(lang: str, today: date, errors: dict[str, str]) -> None:
     st.radio(tx("system"), _options("system"), key="system", horizontal=True,
              format_func=partial(option_label, "system_", lang), help=tx("system_help"), persist_state=KEEP)
     teachers = state["system"] == "teachers"
+    # Both systems: the entry date decides the plan and whether these rules describe the member (RULES.md §1).
+    _typed("entry_date", tx("entry_date"), lang, help=entry_help(state["system"], lang), date_box=True)
+    _error_under(errors, "entry_date")
+    if isinstance(state.get("entry_date"), date) and "entry_date" not in errors:
+        st.caption(entry_caption(state["system"], state["entry_date"], lang))
     if not teachers:
-        _typed("entry_date", tx("entry_date"), lang, help=tx("entry_date_help"), date_box=True)
-        _error_under(errors, "entry_date")
-        if state.get("entry_date"):
-            st.caption(tx(f"plan_{government_plan(state['entry_date'])}"))
         st.selectbox(tx("group"), _options("group"), key="group", format_func=partial(option_label, "group_", lang),
                      help=tx("group_help"), persist_state=KEEP,
                      placeholder=ui_text("check.select_placeholder", lang))

@@ -10,17 +10,19 @@ salary table in `ui.salary_table`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from decimal import Decimal
 from fractions import Fraction
 
 from estimator import ScenarioError, read_scenario
 from estimator.averages import HistoryError, average_from_history
 from estimator.freeze import frozen
-from estimator.models import EARLIEST_WORKING_AGE, Scenario, government_plan
+from estimator.models import (EARLIEST_WORKING_AGE, NEW_PARTICIPANTS_FROM, Scenario, entry_in_scope,
+                              government_plan, out_of_scope_from)
 from estimator.parameters import default_values
 from estimator.projection import AverageExplained, Situation, average_explained, scenario_at
 from estimator.numbers import money
+from estimator.texts import date_words
 from estimator.timeline import age_on, date_at
 
 from .entry import SPECS, problem_message, within
@@ -54,6 +56,32 @@ def exact(value: float | int) -> Fraction:
     return Fraction(Decimal(repr(value))) if isinstance(value, float) else Fraction(value)
 
 
+def scope_dates(lang: str) -> dict[str, str]:
+    """The dates that decide a member's plan and scope (RULES.md §1), in words, for the form's texts."""
+    split, end = NEW_PARTICIPANTS_FROM, out_of_scope_from("ley1")
+    return {"split": date_words(split, lang), "last": date_words(end - timedelta(days=1), lang),
+            "end": date_words(end, lang)}
+
+
+def entry_help(system: str, lang: str) -> str:
+    """What the date of first entry decides, for the field's help."""
+    words = scope_dates(lang)
+    if system == "teachers":
+        words["end"] = date_words(out_of_scope_from("teachers"), lang)
+    return ui_text("input.entry_date_help_teachers" if system == "teachers" else "input.entry_date_help", lang,
+                   **words)
+
+
+def entry_caption(system: str, entry: date, lang: str) -> str:
+    """Under the date of first entry: the plan it makes, or that these rules do not describe the member."""
+    plan = "teachers" if system == "teachers" else government_plan(entry)
+    words = scope_dates(lang)
+    if plan == "teachers":
+        words["end"] = date_words(out_of_scope_from("teachers"), lang)
+    covered = entry_in_scope(plan, entry)
+    return ui_text(f"input.plan_{plan}" if covered else f"input.plan_outside_{plan}", lang, **words)
+
+
 def plan_of(values: FormValues) -> str | None:
     if values.system == "teachers":
         return "teachers"
@@ -70,9 +98,10 @@ REQUIRED = tuple(f.key for f in FIELDS if f.required)
 def asked(values: FormValues) -> list[str]:
     """The typed fields the form shows for these values (a field it does not show is never checked)."""
     plan = plan_of(values)
-    names = ["birth_date", "service_years", "service_months", "retire_years", "retire_months", "growth_pct"]
-    if values.system == "government":
-        names.append("entry_date")
+    # The date of first entry: it decides a government employee's plan, and for both systems whether these
+    # rules describe the member at all (RULES.md §1, Scope).
+    names = ["entry_date", "birth_date", "service_years", "service_months", "retire_years", "retire_months",
+             "growth_pct"]
     if values.status == "separated":
         names.append("separation_date")
     if values.salary_mode != "history" or plan is None:
@@ -133,7 +162,7 @@ def build_member(values: FormValues, today: date, lang: str) -> tuple[Member | N
         birth = None if "birth_date" in errors else birth
     date14 = birthday(birth, EARLIEST_WORKING_AGE) if birth else None
     government = values.system == "government"
-    entry = values.entry_date if government and "entry_date" not in errors else None
+    entry = values.entry_date if "entry_date" not in errors else None
     if entry is not None:
         if entry > today:
             refuse("entry_date", say("entry_future", today=shown(today)))
@@ -150,14 +179,14 @@ def build_member(values: FormValues, today: date, lang: str) -> tuple[Member | N
         elif date14 and separation < date14:
             refuse("separation_date", say("separation_before_working_age", date14=shown(date14)))
         separation = None if "separation_date" in errors else separation
-    start = entry if government else date14
+    start = entry or (None if government else date14)
     end = separation if separated else today
     if "service" not in errors and start and end:
         service = values.service_years * 12 + values.service_months
         available = max(months_between(start, end), 0)
         if service > available:
             until = say("until_separation" if separated else "until_today", date=shown(end))
-            refuse("service", say("service_since_entry" if government else "service_since_14",
+            refuse("service", say("service_since_entry" if entry else "service_since_14",
                                   service=period_label(service, lang), start=shown(start), end=until,
                                   limit=period_label(available, lang)))
     if birth is not None and "retire" not in errors:
@@ -200,6 +229,7 @@ def build_member(values: FormValues, today: date, lang: str) -> tuple[Member | N
         "coordinated": values.coordinated and plan == "ley447", "refunded": values.refunded,
         "contribution_shortfall": values.shortfall and plan == "teachers",
         "in_system_june_1960": values.june_1960 and plan == "ley447", **average_field,
+        "entry_date": values.entry_date,
         "assumptions": _assumptions(values, plan),
     }
     if plan != "teachers":

@@ -16,11 +16,10 @@ from ..numbers import exact_number, exact_percent, money, to_fraction, whole_mon
 from ..parameters import RENDER_BY_UNIT, assumption_label, assumption_source, default_values, definitions
 from ..projection import scenario_at
 from ..rulebook import RULEBOOK_DATE, RULEBOOK_VERSION
-from ..texts import t
+from ..texts import step_value, t
 from ..timeline import date_at, key_date_lines, key_dates
 from .document import FAMILY, Context, Document, Words, title_block
 
-FACTOR_STEPS = ("step.factor_assumed", "step.factor_counselor")
 
 
 # -- title and summary -------------------------------------------------------------------------
@@ -42,14 +41,15 @@ def headline(ctx: Context) -> str:
     """"Pensión mensual a los 58 años (15 de febrero de 2028): $1,395.00 — Regla 18.2"."""
     a = ctx.answer
     when = ctx.t("headline_date", date=ctx.date_text(ctx.start_date)) if ctx.start_date else ""
-    return ctx.t("headline", age=ctx.years_text(ctx.scenario.age), when=when, amount=money(a.monthly_pension),
+    return ctx.t("headline", age=ctx.years_text(ctx.scenario.age), when=when, amount=money(a.monthly_paid_at_start),
                  rule=ctx.short_rule(a.rule))
 
 
 def _amount_summary(doc: Document, ctx: Context) -> None:
     a = ctx.answer
     doc.paragraph(headline(ctx), size=15, bold=True)
-    doc.paragraph(ctx.t("annual", amount=money(a.annual_pension)))
+    if a.monthly_paid_at_start == a.monthly_pension:  # else the reference amount is said beside it, below
+        doc.paragraph(ctx.t("annual", amount=money(a.annual_pension)))
     lines = [ctx.t("rule_applied", rule=ctx.rule_title(a.rule), cite=ctx.rule_cite(a.rule))]
     if a.reduced_from is not None:
         lines.append(ctx.t("reduced", factor=exact_number(a.reduction_factor), unreduced=money(a.reduced_from)))
@@ -158,9 +158,7 @@ def key_dates_section(doc: Document, ctx: Context) -> None:
 def _step_value(ctx: Context, label: str, value: float | None) -> str:
     if value is None:
         return ctx.t("none")
-    if label in (t(key, ctx.lang) for key in FACTOR_STEPS):
-        return exact_number(Decimal(repr(value)))
-    return money(value)
+    return step_value(label, value, ctx.lang)
 
 
 def assumption_text(ctx: Context, name: str, with_source: bool = True) -> str:
