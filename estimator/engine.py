@@ -72,6 +72,11 @@ def evaluate(rule: Rule, facts: Facts, params: Params) -> Evaluation:
     return Evaluation(rule, outcome, all_met(outcome.conditions), factor, amount)
 
 
+def reduces(evaluation: Evaluation) -> bool:
+    """Whether an actuarial reduction changes the amount: a factor of exactly 1 is no reduction (RULES.md §6)."""
+    return evaluation.factor is not None and evaluation.factor.v != 1
+
+
 def most_favourable(evaluations: list[Evaluation]) -> Evaluation | None:
     """RULES.md §0, Choice: the highest exact amount after reduction, before the minimum; on equal
     amounts the first in table order (which lists active-service rules before deferred ones)."""
@@ -275,7 +280,7 @@ def _amount_steps(s: Scenario, chosen: Evaluation, pay: Payable, params: Params,
     steps = [_step(t(f"step.rule_amount_{unit}", lang, rule=t(f"rule.{rule.id}", lang)), base.text,
                    round_cents(base.v) if monthly_now else step_amount(base.v), cite, lang, base)]
     amount_text = carried(base.v, base.text)
-    if chosen.factor is not None:
+    if reduces(chosen):
         factor = chosen.factor
         counselor = params.raw("reduction_factor") is not None
         steps.append(_step(t("step.factor_counselor" if counselor else "step.factor_assumed", lang),
@@ -288,7 +293,7 @@ def _amount_steps(s: Scenario, chosen: Evaluation, pay: Payable, params: Params,
         amount_text = carried(chosen.amount.v, reduced)
     if s.plan == "teachers":
         steps.append(_step(t("step.annual_teachers", lang), f"12 × {money(pay.monthly)}", pay.annual,
-                           cite_of(teachers.thirty_years_at_fifty), lang))
+                           rule.cite, lang))  # the rule's own paragraph (RULES.md §2, Citations of steps)
         return steps, money(pay.annual)
     monthly = round_cents(chosen.amount.v / 12)
     steps.append(_step(t("step.monthly", lang), f"{amount_text} ÷ 12", monthly, rule.cite, lang, chosen.amount))
@@ -316,7 +321,7 @@ def _coordinate(s: Scenario, facts: Facts, chosen: Evaluation, pay: Payable, pen
     cite = cite_of(coordination.coordinated_formula)
     steps = [_step(t("step.coordination_formula", lang), cf.text, step_amount(cf.v), cite, lang)]
     reduced = carried(cf.v, cf.text)
-    if factor is not None:  # RULES.md §4, Decision: the same factor, cited as this estimator's reading of ¶B
+    if reduces(chosen):  # RULES.md §4, Decision: the same factor, cited as this estimator's reading of ¶B
         formula = f"{reduced} × {_factor_text(factor)}"
         steps.append(_step(t("step.coordination_reduced", lang), formula, step_amount(cf_reduced), cite, lang,
                            factor))
@@ -447,7 +452,11 @@ def _chosen_notes(s: Scenario, chosen: Evaluation, pay: Payable, params: Params,
         notes.append(t("reason.right_at_separation", lang, age=span(s.separation_age, lang)))
     if ley447.FLOOR_19_6 in chosen.outcome.amount.cites:
         notes.append(t("reason.floor_19_6", lang, pct=params.r19_6_floor_pct.text))
-    if chosen.factor is not None:
+    if chosen.factor is not None and not reduces(chosen):  # RULES.md §6: a factor of 1 is no reduction
+        notes.append(t("reason.unreduced_factor_1", lang, why=t(
+            "reason.unreduced_counselor" if params.raw("reduction_factor") is not None else "reason.unreduced_rate_0",
+            lang)))
+    elif chosen.factor is not None:
         unreduced = _unreduced_monthly(s, chosen)
         if params.raw("reduction_factor") is not None:
             notes.append(t("reason.reduced_counselor", lang, factor=exact_number(chosen.factor.v),
@@ -479,7 +488,7 @@ def _chosen_notes(s: Scenario, chosen: Evaluation, pay: Payable, params: Params,
 def _unreduced_monthly(s: Scenario, chosen: Evaluation) -> Decimal | None:
     """The monthly amount before the actuarial reduction and before the minimum (RULES.md §6), shown
     beside a reduced one."""
-    if chosen.factor is None:
+    if not reduces(chosen):
         return None
     base = chosen.outcome.amount.v
     return round_cents(base if s.plan == "teachers" else base / 12)
