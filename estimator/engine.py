@@ -181,6 +181,8 @@ def _estimate(s: Scenario, lang: str, *, average_steps: list[Step] | None,
         reasons.append(t("reason.contribution", lang, rate=rate.text, amount=money(contribution.monthly),
                          age=span(contribution.until_age, lang), net=money(contribution.net_monthly_pension),
                          source=_assumption_source(s, "teachers_contribution_rate", lang)))
+        if s.service_years < params.raw("full_service_years"):  # RULES.md §2, ¶B: said as this estimator's reading
+            reasons.append(t("reason.contribution_until_55", lang))
     reasons += _notes_on_fields(s, chosen, params, lang, contribution is not None)
     from_start = coordinated is not None and s.age >= params.raw("coordination_age")
     return Answer(
@@ -478,6 +480,8 @@ def _chosen_notes(s: Scenario, chosen: Evaluation, pay: Payable, params: Params,
             notes.append(t("reason.no_cap", lang, pct=share.text))
     if pay.minimum_applied:
         notes.append(t("reason.minimum", lang, minimum=money(pay.monthly)))
+        if s.plan == "ley447":  # RULES.md §6, Decision: said as this estimator's reading
+            notes.append(t("reason.minimum_ley447", lang))
     if chosen.rule.id == "ley447.merit":
         name = _assumption_of(chosen.outcome.amount)
         notes.append(t("reason.merit_assumed", lang, pct=getattr(params, name).text,

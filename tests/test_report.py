@@ -140,13 +140,14 @@ def test_not_eligible_gives_the_earliest_age_and_the_chart_where_it_starts():
 
 
 def test_key_dates_are_sentences_with_calendar_dates():
+    # 50 on the day the report is prepared (29 November 2026), 22 years: 27 years at 55, five years on.
     data = {"plan": "ley447", "age": 50, "service_years": 22, "average_salary": 30000, "coordinated": True}
-    _, es = report(data, "es", birth_date=date(1976, 5, 31))
-    assert "31 de mayo de 2031 (a los 55 años de edad, con 27 años de servicio)" in es
+    _, es = report(data, "es", birth_date=date(1976, 11, 29))
+    assert "29 de noviembre de 2031 (a los 55 años de edad, con 27 años de servicio)" in es
     assert "$902.00" in es and "$1,875.00" in es
-    _, en = report(data, "en", birth_date=date(1976, 5, 31))
-    assert "May 31, 2031 (at 55 years of age, with 27 years of service)" in en
-    assert "May 31, 1976" in en  # the birth date among the inputs
+    _, en = report(data, "en", birth_date=date(1976, 11, 29))
+    assert "November 29, 2031 (at 55 years of age, with 27 years of service)" in en
+    assert "November 29, 1976" in en  # the birth date among the inputs
 
 
 def test_given_assumptions_show_their_value_and_default():

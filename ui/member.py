@@ -123,7 +123,7 @@ def months_between(start: date, end: date) -> int:
 
 
 def birthday(birth: date, age: int) -> date:
-    """The day a person born on `birth` turns `age` (29 February → 28 February)."""
+    """The day a person born on `birth` turns `age` (29 February → 1 March in a common year, as ages count)."""
     return date_at(birth, Fraction(age))
 
 
@@ -245,7 +245,7 @@ def build_member(values: FormValues, today: date, lang: str) -> tuple[Member | N
     growth = exact(values.growth_pct or 0) / 100
     situation = Situation(today_scenario, salary_history=history, salary_growth=growth)
     if values.freeze:
-        situation = frozen(situation, values.birth_date, today)
+        situation = frozen(situation, values.birth_date, today, values.separation_date if separated else None)
     return Member(situation, planned, values.birth_date, scenario_at(situation, planned),
                   average_explained(situation, planned, lang)), {}
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from datetime import date
 from fractions import Fraction
 
 import streamlit as st
@@ -13,7 +14,7 @@ from estimator.lifetime import COORDINATION_AGE, Run, break_even, income_from_65
 from estimator.numbers import exact_number, money
 from estimator.projection import scenario_at
 from estimator.texts import span, t
-from estimator.timeline import date_at, key_date_lines, key_dates
+from estimator.timeline import date_reached, key_date_lines, key_dates
 
 from .explanation import assumption_note, steps_html
 from .form import whole_box
@@ -39,8 +40,9 @@ def answer_view(member: Member, answer: Answer, lang: str) -> None:
             reasons = reasons + [ui_text("limits.refunded", lang)]
         elif answer.earliest is not None:  # the useful part first: when, and under which rule
             earliest_age = Fraction(answer.earliest.age).limit_denominator(12)  # whole months
+            added = Fraction(answer.earliest.service_years).limit_denominator(12) - member.situation.today.service_years
             st.info(tx("earliest", age=age_label(earliest_age, lang),
-                       date=date_text(date_at(member.birth_date, earliest_age), lang),
+                       date=date_text(date_reached(member.birth_date, earliest_age, added, date.today()), lang),
                        rule=t(f"rule.{answer.earliest.rule}", lang)))
             reasons = reasons[1:]  # the first reason says the same, without the date
         else:

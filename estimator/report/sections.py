@@ -17,7 +17,7 @@ from ..parameters import RENDER_BY_UNIT, assumption_label, assumption_source, de
 from ..projection import scenario_at
 from ..rulebook import RULEBOOK_DATE, RULEBOOK_VERSION
 from ..texts import step_value, t
-from ..timeline import date_at, key_date_lines, key_dates
+from ..timeline import date_reached, key_date_lines, key_dates
 from .document import FAMILY, Context, Document, Words, title_block
 
 
@@ -108,7 +108,7 @@ def _no_pension_summary(doc: Document, ctx: Context) -> None:
         doc.paragraph(ctx.t("not_eligible", age=ctx.years_text(s.age), when=when), size=15, bold=True)
     if a.earliest is not None:
         age = ctx.years_text(a.earliest.age)
-        on = (ctx.t("headline_date", date=ctx.date_text(_date_at(ctx, a.earliest.age)))
+        on = (ctx.t("headline_date", date=ctx.date_text(_date_at(ctx, a.earliest.age, a.earliest.service_years)))
               if ctx.birth_date else "")
         doc.paragraph(ctx.t("earliest_label"))
         doc.set_font(FAMILY, "B", 18)
@@ -120,8 +120,11 @@ def _no_pension_summary(doc: Document, ctx: Context) -> None:
     doc.bullets(a.reasons)
 
 
-def _date_at(ctx: Context, age: float) -> date:
-    return date_at(ctx.birth_date, Fraction(whole_months(age), 12))
+def _date_at(ctx: Context, age: float, service_years: float) -> date:
+    """The day the member first qualifies, counted from today as the app counts it (`date_reached`)."""
+    today_service = (ctx.situation.today if ctx.situation is not None else ctx.scenario).service_years
+    added = Fraction(whole_months(service_years), 12) - today_service
+    return date_reached(ctx.birth_date, Fraction(whole_months(age), 12), added, ctx.generated_on)
 
 
 # -- key dates ---------------------------------------------------------------------------------
@@ -133,8 +136,8 @@ def report_key_dates(ctx: Context):
     if ctx.situation is not None:
         situation = ctx.situation
         return key_dates(situation.today, ctx.birth_date, planned_age=s.age,
-                         move=lambda age: scenario_at(situation, age))
-    return key_dates(s, ctx.birth_date, planned_age=s.age)
+                         move=lambda age: scenario_at(situation, age), today=ctx.generated_on)
+    return key_dates(s, ctx.birth_date, planned_age=s.age, today=ctx.generated_on)
 
 
 def key_dates_section(doc: Document, ctx: Context) -> None:
@@ -148,7 +151,7 @@ def key_dates_section(doc: Document, ctx: Context) -> None:
         return
     waiting = ctx.situation.today.left_service_early if ctx.situation else s.left_service_early
     doc.paragraph(ctx.t("key_intro_waiting" if waiting else "key_intro_working"))
-    doc.bullets(key_date_lines(dates, ctx.lang, ctx.params.raw("coordination_age")))
+    doc.bullets(key_date_lines(dates, ctx.lang, ctx.params.raw("coordination_age"), today=ctx.generated_on))
     if ctx.birth_date is None:
         doc.paragraph(ctx.t("key_no_birth"), size=9)
 
