@@ -21,7 +21,8 @@ from .plans import TABLES, coordination, ley1, ley447, teachers
 from .plans.government import minimum_monthly, reduction_factor
 from .models import (NEW_PARTICIPANTS_FROM, Alternative, Answer, Assumptions, AssumptionUsed, Contribution,
                      Coordination, Earliest, Scenario, Step, out_of_scope_from)
-from .numbers import exact_money, exact_number, exact_years, money, round_cents, shown_exactly
+from .numbers import (carried, enclosed, exact_money, exact_number, exact_years, money, round_cents, shown_exactly,
+                      step_amount)
 from .parameters import Params, assumption_label
 from .rules import ACTIVE, DEFERRED, Facts, Outcome, Rule, all_met, cite_of
 from .texts import date_words, span, t
@@ -52,13 +53,16 @@ def plan_average(s: Scenario) -> Fraction:
     return s.average_salary if s.average_salary is not None else 12 * s.average_monthly_salary
 
 
-def facts_of(s: Scenario, explain: bool = True) -> Facts:
+def facts_of(s: Scenario, explain: bool = True, average_formula: str | None = None) -> Facts:
     """The facts the rules read, from a validated scenario (RULES.md §0, §7); each figure printed
-    exactly in formulas (service of 25 years 1 month as "301 ÷ 12")."""
+    exactly in formulas (service of 25 years 1 month as "(25 + 1 ÷ 12)"). An average its own step computed
+    (`average_formula`) is written as that step printed it, or by its formula when it has no exact
+    decimal (the average of three salaries): never a rescaled figure such as "$212,713.75 ÷ 9"."""
+    amount = (lambda v: carried(v, average_formula)) if average_formula else exact_money
     return kernel.facts(s.plan, s.group, age=s.age, separation_age=s.separation_age, service=s.service_years,
                         average=plan_average(s), contribution_shortfall=s.contribution_shortfall,
                         in_system_june_1960=s.in_system_june_1960, left_service_early=s.left_service_early,
-                        number=exact_years if explain else None, amount=exact_money if explain else None)
+                        number=exact_years if explain else None, amount=amount if explain else None)
 
 
 def evaluate(rule: Rule, facts: Facts, params: Params) -> Evaluation:
@@ -149,7 +153,7 @@ def _estimate(s: Scenario, lang: str, *, average_steps: list[Step] | None,
         return _no_pension(False, [t("reason.teachers_deferred", lang)] + _notes_on_fields(s, None, params, lang),
                            steps)
 
-    facts = facts_of(s)
+    facts = facts_of(s, average_formula=average_steps[-1].formula if average_steps else None)
     if not average_steps:  # a history's average already has its step
         steps.append(_average_step(s, facts, lang))
     evaluations = [evaluate(rule, facts, params) for rule in rules_of(s.plan)]
@@ -241,35 +245,16 @@ def _average_step(s: Scenario, facts: Facts, lang: str) -> Step:
 
 
 def _factor_text(factor: Q) -> str:
-    """The factor as the number a calculator multiplies by (its own step shows how it was found)."""
-    return exact_number(factor.v)
+    """The factor as a later formula writes it: the number its step printed when that is exact (0.825),
+    else the step's own formula in parentheses (a month short of an age gives no finite decimal)."""
+    if shown_exactly(factor.v) or factor.text is None:
+        return exact_number(factor.v)
+    return factor.text if enclosed(factor.text) else f"({factor.text})"
 
 
-def carried(value: Fraction, formula: str) -> str:
-    """How a later formula writes an earlier step's amount (CONTRACT.md, *Steps*): by the value the step
-    prints (`step_amount`) when that value is exact; otherwise by the step's own formula, in parentheses,
-    so every figure in it is an input or a constant of the law and none is one that no step printed."""
-    if shown_exactly(value):
-        return exact_money(value)
-    return formula if _parenthesised(formula) else f"({formula})"
-
-
-def step_amount(value: Fraction) -> Fraction | Decimal:
-    """An intermediate amount as its step prints it: exactly, with the digits it has ($4,355.9934), when
-    that takes at most 6 decimals, so the next formula uses the very figure printed; else to the cent."""
-    return value if shown_exactly(value) else round_cents(value)
-
-
-def _parenthesised(text: str) -> bool:
-    """Whether `text` is one group in parentheses, "(a × b)", not "(a) × (b)"."""
-    if not (text.startswith("(") and text.endswith(")")):
-        return False
-    depth = 0
-    for index, char in enumerate(text):
-        depth += {"(": 1, ")": -1}.get(char, 0)
-        if depth == 0 and index < len(text) - 1:
-            return False
-    return True
+def _factor_value(factor: Q) -> Fraction:
+    """A factor's step value: exact; one with no short decimal to 6 decimals (its formula gives it exactly)."""
+    return factor.v if shown_exactly(factor.v) else Fraction(round(factor.v * 10 ** 6), 10 ** 6)
 
 
 def _amount_steps(s: Scenario, chosen: Evaluation, pay: Payable, params: Params, lang: str) -> tuple[list[Step], str]:
@@ -286,7 +271,7 @@ def _amount_steps(s: Scenario, chosen: Evaluation, pay: Payable, params: Params,
         factor = chosen.factor
         counselor = params.raw("reduction_factor") is not None
         steps.append(_step(t("step.factor_counselor" if counselor else "step.factor_assumed", lang),
-                           t("step.given", lang) if counselor else factor.text, factor.v,
+                           t("step.given", lang) if counselor else factor.text, _factor_value(factor),
                            cite_of(reduction_factor), lang, factor))
         reduced = f"{amount_text} × {_factor_text(factor)}"
         steps.append(_step(t(f"step.reduced_{unit}", lang), reduced,

@@ -134,6 +134,33 @@ def shown_exactly(value: Any) -> bool:
     return (to_fraction(value) * 10 ** MOST_SHOWN_DECIMALS).denominator == 1
 
 
+def carried(value: Fraction, formula: str) -> str:
+    """How a later formula writes an earlier step's amount (CONTRACT.md, *Steps*): by the value the step
+    prints (`step_amount`) when that value is exact; otherwise by the step's own formula, in parentheses,
+    so every figure in it is an input or a constant of the law and none is one that no step printed."""
+    if shown_exactly(value):
+        return exact_money(value)
+    return formula if enclosed(formula) else f"({formula})"
+
+
+def step_amount(value: Fraction) -> "Fraction | Decimal":
+    """An intermediate amount as its step prints it: exactly, with the digits it has ($4,355.9934), when
+    that takes at most 6 decimals, so the next formula uses the very figure printed; else to the cent."""
+    return value if shown_exactly(value) else round_cents(value)
+
+
+def enclosed(text: str) -> bool:
+    """Whether `text` is one group in parentheses, "(a × b)", not "(a) × (b)"."""
+    if not (text.startswith("(") and text.endswith(")")):
+        return False
+    depth = 0
+    for index, char in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth == 0 and index < len(text) - 1:
+            return False
+    return True
+
+
 def exact_years(value: Any) -> str:
     """A number of years as a formula prints it: 25, 27.5, and a whole number of months with no finite
     decimal as what it is, "25 + 1 ÷ 12" (25 years 1 month), never 25.083333333333332 (RULES.md §0)."""
