@@ -16,7 +16,7 @@ from ui.explorer import explorer_view
 from ui.look import page_css
 from ui.formatting import age_label, error_fields
 from ui.limits import limits
-from ui.member import build_member
+from ui.member import build_member, confirm_key
 from ui.render import answer_view, charts_section, key_dates_view, limits_view, lifetime_view
 from ui.report_download import build_report, report_extras
 from ui.text import ui_text
@@ -50,7 +50,8 @@ summary = st.container(key="summary")
 # amount reaches the screen first; the form then shows each message under its field.
 inputs, results = st.columns([2, 3], gap="large")
 values = current_values(st.session_state, lang)
-member, errors = build_member(values, today, lang)
+member, errors = build_member(values, today, lang,
+                              confirmed=lambda average: bool(st.session_state.get(confirm_key(average))))
 uncovered = limits(values, lang)
 answer = None
 with results:

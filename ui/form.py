@@ -16,7 +16,7 @@ from estimator.numbers import money
 
 from .entry import box_key, read_number, sync
 from .fields import FIELD, FIELDS, PLACES, FormValues, form_values
-from .member import entry_caption, entry_help, plan_of
+from .member import average_to_confirm, confirm_key, entry_caption, entry_help, plan_of
 from .plain import plain
 from .salary_table import HISTORY_BOX, PERIODS, PREFILLED, history_size, sync_history
 from .salary_upload import salary_upload, summary as history_summary
@@ -196,11 +196,13 @@ def _salary_inputs(lang: str, plan: str | None, errors: dict[str, str]) -> None:
         else:
             _typed("average_annual", tx("average_annual"), lang, help=tx("average_annual_help"))
         _error_under(errors, "average")
+        _confirm_slip(lang)
         return
     unit = "monthly" if teachers else "annual"
     st.text_area(tx(f"history_{unit}"), key=HISTORY_BOX, height=200,
                  help=tx("history_box_help"), placeholder=tx(f"history_placeholder_{unit}"), persist_state=KEEP)
     _error_under(errors, "history")
+    _confirm_slip(lang)
     if "history" not in errors:
         history, _ = sync_history(state, plan, lang)
         if history is not None:
@@ -209,6 +211,14 @@ def _salary_inputs(lang: str, plan: str | None, errors: dict[str, str]) -> None:
             st.info(tx("history_prefilled", amount=money(state[PREFILLED]), count=history_size(plan)), icon="✏️")
     st.caption(ui_text("check.upload_csv", lang, limit=f"{st.get_option('server.maxUploadSize')} MB"))
     salary_upload(lang, plan)  # a file is shown as read, and used only when the member says so
+
+
+def _confirm_slip(lang: str) -> None:
+    """RULES.md §0, Plausibility: under an average that is likely a slip, the member confirms that very figure
+    (drawn while the figure stands, so the confirmation is kept; another figure asks again)."""
+    average = average_to_confirm(_values(st.session_state), lang)
+    if average is not None:
+        st.checkbox(ui_text("check.slip_confirm", lang, amount=money(average)), key=confirm_key(average))
 
 
 def _values(state) -> FormValues:

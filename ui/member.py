@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
 from fractions import Fraction
+from typing import Callable
 
 from estimator import ScenarioError, read_scenario
 from estimator.averages import HistoryError, average_from_history
@@ -21,12 +22,13 @@ from estimator.models import (EARLIEST_WORKING_AGE, NEW_PARTICIPANTS_FROM, Scena
                               government_plan, out_of_scope_from)
 from estimator.parameters import default_values
 from estimator.projection import AverageExplained, Situation, average_explained, scenario_at
-from estimator.numbers import money
+from estimator.numbers import money, round_cents
 from estimator.texts import date_words
 from estimator.timeline import age_on, date_at
 
 from .entry import SPECS, problem_message, within
-from .fields import FIELDS, OLDEST_AGE, PLACES, FormValues, salary_ceiling
+from .fields import (FIELDS, GOVERNMENT_ANNUAL_LIKELY_MONTHLY, OLDEST_AGE, PLACES, TEACHERS_MONTHLY_LIKELY_ANNUAL,
+                     FormValues, salary_ceiling)
 from .formatting import period_label
 from .text import ui_text
 
@@ -127,8 +129,43 @@ def birthday(birth: date, age: int) -> date:
     return date_at(birth, Fraction(age))
 
 
-def build_member(values: FormValues, today: date, lang: str) -> tuple[Member | None, dict[str, str]]:
-    """The member, or the messages (by form field) saying what to correct and what is accepted."""
+def likely_slip(plan: str, average: Fraction) -> str | None:
+    """RULES.md §0, Plausibility: the slip an average far more likely is than a fact, as a text key, or None."""
+    if plan == "teachers" and average > TEACHERS_MONTHLY_LIKELY_ANNUAL:
+        return "slip_teachers"
+    if plan != "teachers" and average < GOVERNMENT_ANNUAL_LIKELY_MONTHLY:
+        return "slip_government"
+    return None
+
+
+def average_to_confirm(values: FormValues, lang: str) -> Fraction | None:
+    """The average the form holds when it is likely a slip (`likely_slip`): typed, or read from the salary
+    history; None otherwise. The form asks the member to confirm it, under the field."""
+    plan = plan_of(values)
+    if plan is None:
+        return None
+    if values.salary_mode == "history":
+        try:
+            average = average_from_history(plan, [s for s in values.history if s is not None], lang).value
+        except HistoryError:
+            return None
+    else:
+        typed = values.average_monthly if plan == "teachers" else values.average_annual
+        if typed is None:
+            return None
+        average = exact(typed)
+    return average if likely_slip(plan, average) else None
+
+
+def confirm_key(average: Fraction) -> str:
+    """The session key of the member's confirmation of this very average (another figure asks again)."""
+    return f"confirm_average_{round_cents(average)}".replace(".", "_")
+
+
+def build_member(values: FormValues, today: date, lang: str,
+                 confirmed: Callable[[Fraction], bool] = lambda average: False) -> tuple[Member | None, dict[str, str]]:
+    """The member, or the messages (by form field) saying what to correct and what is accepted. An average
+    that is likely a slip is refused until `confirmed` says the member confirmed that figure."""
     errors: dict[str, str] = {}
     say = lambda key, **kw: ui_text(f"check.{key}", lang, **kw)  # noqa: E731
     shown = lambda day: day.strftime("%d/%m/%Y")  # noqa: E731
@@ -219,6 +256,13 @@ def build_member(values: FormValues, today: date, lang: str) -> tuple[Member | N
             typed = values.average_monthly if plan == "teachers" else values.average_annual
             if typed is not None:
                 average_field = {key: exact(typed)}
+    if average_field and not errors:
+        average = next(iter(average_field.values()))
+        slip = likely_slip(plan, average)
+        if slip and not confirmed(average):
+            refuse("history" if values.salary_mode == "history" else "average",
+                   say(slip, amount=money(average), annual=money(average * 12), monthly=money(average / 12),
+                       high=money(TEACHERS_MONTHLY_LIKELY_ANNUAL), low=money(GOVERNMENT_ANNUAL_LIKELY_MONTHLY)))
     if errors or plan is None or values.birth_date is None:
         return None, _markdown(errors)
 
