@@ -16,7 +16,7 @@ from ui.explorer import explorer_view
 from ui.look import page_css
 from ui.formatting import age_label, error_fields
 from ui.limits import limits
-from ui.member import build_member, confirm_key
+from ui.member import build_member, confirm_key, unconfirmed_slip
 from ui.render import answer_view, charts_section, key_dates_view, limits_view, lifetime_view
 from ui.report_download import build_report, report_extras
 from ui.text import ui_text
@@ -50,8 +50,8 @@ summary = st.container(key="summary")
 # amount reaches the screen first; the form then shows each message under its field.
 inputs, results = st.columns([2, 3], gap="large")
 values = current_values(st.session_state, lang)
-member, errors = build_member(values, today, lang,
-                              confirmed=lambda average: bool(st.session_state.get(confirm_key(average))))
+confirmed = lambda average: bool(st.session_state.get(confirm_key(average)))  # noqa: E731
+member, errors = build_member(values, today, lang, confirmed=confirmed)
 uncovered = limits(values, lang)
 answer = None
 with results:
@@ -62,6 +62,9 @@ with results:
         with st.container(key="to_correct"):  # stays in sight beside the form on a wide screen (ui/look.py)
             st.header(ui_text("result.heading", lang))
             st.warning(ui_text("check.fix", lang, fields=error_fields(errors, lang)), icon="✏️")
+            slip = unconfirmed_slip(values, lang, confirmed)  # RULES.md §0: the likely slip named in the answer too
+            if slip:
+                st.info(slip.replace("$", "\\$"), icon="🔎")
     else:
         if values.freeze:
             st.warning(ui_text("limits.freeze_note", lang, law=freeze_for(member.plan).law(lang)), icon="🧊")

@@ -37,13 +37,6 @@ def date_at(birth: date, age: Fraction) -> date:
     return add_months(birth, math.ceil(Fraction(age) * 12))
 
 
-def date_reached(birth: date, age: Fraction, service_added: Fraction, today: date) -> date:
-    """The first day, from `today` on, by which a member born on `birth` has reached `age` and has
-    `service_added` more service than today (service grows from today, by whole months): the one date
-    arithmetic of RULES.md §0, for key dates, the earliest eligibility and the report."""
-    return max(date_at(birth, age), add_months(today, round(Fraction(service_added) * 12)), today)
-
-
 def add_months(start: date, months: int) -> date:
     """The day `months` whole months after `start` are completed (see `date_at`)."""
     year, month = divmod(start.month - 1 + months, 12)
@@ -74,28 +67,24 @@ def key_dates(s: Scenario, birth: date | None = None, planned_age: Fraction | No
     month the member turns 65 and what the system pays from then. `move` gives the scenario at a later
     age (default: working on, or waiting, with today's average; the app passes its projection).
 
-    Dates count from `today` (RULES.md §0): the day by which the member has both the age and the service
-    the scenario at that age counts (service grows from today, by whole months); never before today (a
-    rule already met is met today)."""
+    With a birth date, dates count from `today` (RULES.md §0, one arithmetic): the member's age on a day is
+    `age_on`, and the service is today's plus the whole months from today while in service. The days
+    looked at are those where an age is reached and those where the service reaches a threshold; never
+    before today (a rule already met is met today)."""
     move = move or (lambda age: moved_to(s, age))
     today = today or date.today()
-
-    def on(moved: Scenario) -> date | None:
-        return date_reached(birth, moved.age, moved.service_years - s.service_years, today) if birth else None
-
     if s.refunded or (s.plan == "teachers" and s.left_service_early):
         return []
     params = Params(s.plan, s.assumptions.given(), explain=False)
     found: dict[str, KeyDate] = {}
-    for age in candidate_ages(s, horizon_age):
-        moved = move(age)
+    for age, moved, when in _moments(s, birth, today, horizon_age, move):
         for evaluation in evaluations_at(moved):
             rule = evaluation.rule
             if evaluation.applies and rule.id not in found:
                 found[rule.id] = KeyDate(
                     kind="rule", rule=rule.id, age=age, service_years=moved.service_years,
                     monthly_pension=payable(s.plan, evaluation.amount.v, params).monthly,
-                    reduced=evaluation.factor is not None, deferred=rule.path == DEFERRED, when=on(moved))
+                    reduced=evaluation.factor is not None, deferred=rule.path == DEFERRED, when=when)
     order = {rule.id: index for index, rule in enumerate(rules_of(s.plan))}
     dates = sorted(found.values(), key=lambda d: (d.age, order[d.rule]))
     if planned_age is not None and coordination.applies(s.plan, s.group, s.coordinated):
@@ -106,8 +95,32 @@ def key_dates(s: Scenario, birth: date | None = None, planned_age: Fraction | No
             dates.append(KeyDate(kind="coordination", rule=answer.rule, age=at,
                                  service_years=planned.service_years,
                                  monthly_pension=answer.coordination.monthly_pension_from_65, reduced=False,
-                                 deferred=False, when=max(date_at(birth, at), on(planned)) if birth else None))
+                                 deferred=False, when=max(date_at(birth, at), today) if birth else None))
     return sorted(dates, key=lambda d: d.age)
+
+
+def _moments(s: Scenario, birth: date | None, today: date, horizon_age: int,
+             move: Callable[[Fraction], Scenario]):
+    """The (age, scenario, day) at which a rule can first apply, in order. Without a birth date, the candidate
+    ages themselves; with one, the days each candidate is reached by age or by service counted from today,
+    each with the member's age and service on that day."""
+    ages = candidate_ages(s, horizon_age)
+    if birth is None:
+        yield from ((age, move(age), None) for age in ages)
+        return
+    grows = move(s.age + 1).service_years > s.service_years  # in service, accruing: service grows from today
+    days = {max(today, date_at(birth, age)) for age in ages}
+    if grows:
+        days |= {add_months(today, round((age - s.age) * 12)) for age in ages}
+    for day in sorted(days):
+        age = age_on(birth, day)
+        if age > horizon_age:
+            break
+        moved = move(max(age, s.age))
+        if grows:
+            months = (day.year - today.year) * 12 + day.month - today.month - (day.day < today.day)
+            moved = moved.model_copy(update={"service_years": s.service_years + Fraction(months, 12)})
+        yield max(age, s.age), moved, day
 
 
 @dataclass(frozen=True)

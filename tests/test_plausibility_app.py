@@ -24,7 +24,8 @@ def test_a_likely_slip_is_named_and_no_amount_shows_until_confirmed(app, setup, 
     typed(app, field, typed_text)
     assert not app.exception
     assert not amounts(app), "no amount for a likely slip"
-    assert any(words in e.value for e in app.error), [e.value for e in app.error]
+    assert any(words in e.value for e in app.error), [e.value for e in app.error]  # beside the field
+    assert any(words in i.value for i in app.info), "and in the answer"
     amount = money(float(typed_text.replace(",", "")))
     box = next(c for c in app.checkbox if c.label.startswith("Sí,") and amount in c.label)
     box.check().run()

@@ -157,6 +157,19 @@ def average_to_confirm(values: FormValues, lang: str) -> Fraction | None:
     return average if likely_slip(plan, average) else None
 
 
+def slip_message(plan: str, average: Fraction, lang: str) -> str:
+    """The likely slip in words: what was typed, what it likely is, and that the member may confirm it."""
+    return ui_text(f"check.{likely_slip(plan, average)}", lang, amount=money(average), annual=money(average * 12),
+                   monthly=money(average / 12), high=money(TEACHERS_MONTHLY_LIKELY_ANNUAL),
+                   low=money(GOVERNMENT_ANNUAL_LIKELY_MONTHLY))
+
+
+def unconfirmed_slip(values: FormValues, lang: str, confirmed: Callable[[Fraction], bool]) -> str | None:
+    """For the answer: the likely slip the member has not confirmed yet, in words, or None."""
+    average = average_to_confirm(values, lang)
+    return None if average is None or confirmed(average) else slip_message(plan_of(values), average, lang)
+
+
 def confirm_key(average: Fraction) -> str:
     """The session key of the member's confirmation of this very average (another figure asks again)."""
     return f"confirm_average_{round_cents(average)}".replace(".", "_")
@@ -258,11 +271,8 @@ def build_member(values: FormValues, today: date, lang: str,
                 average_field = {key: exact(typed)}
     if average_field and not errors:
         average = next(iter(average_field.values()))
-        slip = likely_slip(plan, average)
-        if slip and not confirmed(average):
-            refuse("history" if values.salary_mode == "history" else "average",
-                   say(slip, amount=money(average), annual=money(average * 12), monthly=money(average / 12),
-                       high=money(TEACHERS_MONTHLY_LIKELY_ANNUAL), low=money(GOVERNMENT_ANNUAL_LIKELY_MONTHLY)))
+        if likely_slip(plan, average) and not confirmed(average):
+            refuse("history" if values.salary_mode == "history" else "average", slip_message(plan, average, lang))
     if errors or plan is None or values.birth_date is None:
         return None, _markdown(errors)
 

@@ -14,7 +14,7 @@ from estimator.lifetime import COORDINATION_AGE, Run, break_even, income_from_65
 from estimator.numbers import exact_number, money
 from estimator.projection import scenario_at
 from estimator.texts import span, t
-from estimator.timeline import date_reached, key_date_lines, key_dates
+from estimator.timeline import date_at, key_date_lines, key_dates
 
 from .explanation import assumption_note, steps_html
 from .form import whole_box
@@ -40,9 +40,7 @@ def answer_view(member: Member, answer: Answer, lang: str) -> None:
             reasons = reasons + [ui_text("limits.refunded", lang)]
         elif answer.earliest is not None:  # the useful part first: when, and under which rule
             earliest_age = Fraction(answer.earliest.age).limit_denominator(12)  # whole months
-            added = Fraction(answer.earliest.service_years).limit_denominator(12) - member.situation.today.service_years
-            st.info(tx("earliest", age=age_label(earliest_age, lang),
-                       date=date_text(date_reached(member.birth_date, earliest_age, added, date.today()), lang),
+            st.info(tx("earliest", age=age_label(earliest_age, lang), date=date_text(first_date(member, earliest_age), lang),
                        rule=t(f"rule.{answer.earliest.rule}", lang)))
             reasons = reasons[1:]  # the first reason says the same, without the date
         else:
@@ -86,6 +84,13 @@ def answer_view(member: Member, answer: Answer, lang: str) -> None:
         table(pd.DataFrame([{tx("alternative_rule"): t(f"rule.{a.rule}", lang),
                              tx("alternative_amount"): money(a.monthly_pension)} for a in answer.alternatives]),
               "alternatives_table", hide_index=True)
+
+
+def first_date(member: Member, earliest_age: Fraction) -> date:
+    """The first key date: the day the member first qualifies, counted as the key dates count it (from today)."""
+    situation = member.situation
+    dates = key_dates(situation.today, member.birth_date, move=lambda age: scenario_at(situation, age))
+    return min((d.when for d in dates if d.kind == "rule"), default=None) or date_at(member.birth_date, earliest_age)
 
 
 def income_view(member: Member, answer: Answer, lang: str) -> None:

@@ -17,7 +17,7 @@ from ..parameters import RENDER_BY_UNIT, assumption_label, assumption_source, de
 from ..projection import scenario_at
 from ..rulebook import RULEBOOK_DATE, RULEBOOK_VERSION
 from ..texts import step_value, t
-from ..timeline import date_reached, key_date_lines, key_dates
+from ..timeline import date_at, key_date_lines, key_dates
 from .document import FAMILY, Context, Document, Words, title_block
 
 
@@ -108,7 +108,7 @@ def _no_pension_summary(doc: Document, ctx: Context) -> None:
         doc.paragraph(ctx.t("not_eligible", age=ctx.years_text(s.age), when=when), size=15, bold=True)
     if a.earliest is not None:
         age = ctx.years_text(a.earliest.age)
-        on = (ctx.t("headline_date", date=ctx.date_text(_date_at(ctx, a.earliest.age, a.earliest.service_years)))
+        on = (ctx.t("headline_date", date=ctx.date_text(_first_date(ctx)))
               if ctx.birth_date else "")
         doc.paragraph(ctx.t("earliest_label"))
         doc.set_font(FAMILY, "B", 18)
@@ -120,11 +120,10 @@ def _no_pension_summary(doc: Document, ctx: Context) -> None:
     doc.bullets(a.reasons)
 
 
-def _date_at(ctx: Context, age: float, service_years: float) -> date:
-    """The day the member first qualifies, counted from today as the app counts it (`date_reached`)."""
-    today_service = (ctx.situation.today if ctx.situation is not None else ctx.scenario).service_years
-    added = Fraction(whole_months(service_years), 12) - today_service
-    return date_reached(ctx.birth_date, Fraction(whole_months(age), 12), added, ctx.generated_on)
+def _first_date(ctx: Context) -> date:
+    """The day the member first qualifies, as the key dates count it (from the day the report is made)."""
+    first = min((d.when for d in report_key_dates(ctx) if d.kind == "rule"), default=None)
+    return first or date_at(ctx.birth_date, Fraction(whole_months(ctx.answer.earliest.age), 12))
 
 
 # -- key dates ---------------------------------------------------------------------------------
