@@ -64,7 +64,7 @@ with results:
             st.warning(ui_text("check.fix", lang, fields=error_fields(errors, lang)), icon="✏️")
             slip = unconfirmed_slip(values, lang, confirmed)  # RULES.md §0: the likely slip named in the answer too
             if slip:
-                st.info(slip.replace("$", "\\$"), icon="🔎")
+                st.info(slip.replace("$", "\\$"), icon="✏️")
     else:
         if values.freeze:
             st.warning(ui_text("limits.freeze_note", lang, law=freeze_for(member.plan).law(lang)), icon="🧊")

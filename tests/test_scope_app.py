@@ -71,3 +71,17 @@ def test_the_not_covered_answer_speaks_english_too(app):
     typed(app, "entry_date", "01/02/2015")
     assert not amounts(app)
     assert "Retirement Savings Account Program" in warnings_and_bullets(app)
+
+
+def test_a_scenario_outside_the_scope_is_not_added_to_the_comparison_and_shows_no_number(app):
+    from ui.compare import scenario_limits
+    from estimator import read_scenario
+
+    outside = read_scenario({"plan": "ley1", "age": 60, "service_years": 20, "average_salary": 36000,
+                             "entry_date": "2003-05-01"})
+    limits = scenario_limits(outside, "es")
+    assert limits and "Ley 305-1999" in limits[0]
+    app.session_state["comparison"] = [outside.contract_dict()]
+    app.switch_page("pages/1_Comparar.py").run()
+    assert not app.exception
+    assert not amounts(app) and any("Ley 305-1999" in m.value for m in app.markdown)

@@ -16,6 +16,7 @@ import streamlit as st
 
 from estimator import Scenario, estimate, read_scenario
 from estimator.compare import comparison_inputs, difference_reasons  # the same words as the comparison report
+from estimator.engine import scope_reason
 from estimator.numbers import money
 from estimator.projection import scenario_at
 from estimator.texts import t
@@ -45,6 +46,8 @@ def scenario_limits(scenario: Scenario, lang: str) -> list[str]:
     found = []
     if scenario.refunded:
         found.append(ui_text("limits.refunded", lang))
+    elif not scenario.in_scope:  # an entry these rules do not describe (RULES.md §1): the law that governs it
+        found.append(scope_reason(scenario, lang))
     elif scenario.plan == "teachers" and scenario.left_service_early:
         found.append(ui_text("limits.teachers_deferred", lang))
     return found
