@@ -12,12 +12,15 @@ from estimator.projection import scenario_at
 from estimator.texts import t
 from ui.form import current_values, member_form
 from ui.frame import frame
-from ui.explorer import explorer_view
+from ui.example import example_note
+from ui.explorer import explorer_view, offer_comparison
+from ui.fresh_download import fresh_download
 from ui.look import page_css
 from ui.formatting import age_label, error_fields
 from ui.limits import limits
 from ui.member import build_member, confirm_key, unconfirmed_slip
-from ui.render import answer_view, charts_section, key_dates_view, limits_view, lifetime_view
+from ui.render import (answer_view, charts_section, key_dates_view, limits_view, lifetime_view,
+                       not_eligible_summary)
 from ui.report_download import build_report, report_extras
 from ui.text import ui_text
 
@@ -32,7 +35,7 @@ def summary_view(lang: str, member, answer, errors: dict[str, str], uncovered: l
     elif not answer.covered:
         line = ui_text("result.not_covered", lang)
     elif not answer.eligible:
-        line = ui_text("summary.not_eligible", lang, age=age_label(member.planned_age, lang))
+        line = not_eligible_summary(member, answer, lang)
     else:
         line = ui_text("summary.amount", lang, amount=money(answer.monthly_paid_at_start).replace("$", "\\$"),
                        age=age_label(member.planned_age, lang), rule=t(f"rule.{answer.rule}", lang))
@@ -43,6 +46,7 @@ lang = frame()
 today = date.today()
 st.title(ui_text("app.title", lang))
 st.caption(ui_text("app.subtitle", lang))
+example_slot = st.empty()  # "an example" while every input is still the example member's
 st.html(page_css(lang))
 summary = st.container(key="summary")
 
@@ -50,6 +54,7 @@ summary = st.container(key="summary")
 # amount reaches the screen first; the form then shows each message under its field.
 inputs, results = st.columns([2, 3], gap="large")
 values = current_values(st.session_state, lang)
+example_note(example_slot, st.session_state, today, lang)
 confirmed = lambda average: bool(st.session_state.get(confirm_key(average)))  # noqa: E731
 member, errors = build_member(values, today, lang, confirmed=confirmed)
 uncovered = limits(values, lang)
@@ -67,30 +72,23 @@ with results:
                 st.info(slip.replace("$", "\\$"), icon="✏️")
     else:
         if values.freeze:
-            st.warning(ui_text("limits.freeze_note", lang, law=freeze_for(member.plan).law(lang)), icon="🧊")
+            st.warning(ui_text("limits.freeze_note", lang, law=freeze_for(member.plan).law(lang)),
+                       icon=":material/ac_unit:")  # Streamlit's own icon font: every browser draws it
         answer = estimate(member.scenario, lang, average_steps=member.average_steps,
                           average_assumptions=member.average_assumptions,
                           move=lambda age: scenario_at(member.situation, age))
         answer_view(member, answer, lang)
-        if answer.covered:  # a member these rules do not describe gets no number, at any age
-            explorer_view(member, lang)  # other ages and added service, answered in the browser
         comparable = answer.covered and not member.scenario.refunded  # the comparison's honest limits too
-        if comparable and st.button(ui_text("result.add_to_compare", lang), key="add_to_compare"):
-            from ui.compare import MAX_SCENARIOS  # the comparison page loads only when used
-            comparison = st.session_state["comparison"]
-            if len(comparison) >= MAX_SCENARIOS:
-                st.warning(ui_text("result.compare_full", lang))
-            else:
-                comparison.append(member.scenario.contract_dict())
-                st.success(ui_text("result.added", lang, count=len(comparison)))
+        if answer.covered:  # a member these rules do not describe gets no number, at any age
+            explorer_view(member, lang, comparable)  # other ages and added service, answered in the browser
+        if comparable:
+            offer_comparison(member, lang)  # what the explorer shows, or the form's scenario, named
         report_name, report_notes = report_extras(lang)  # printed on the report, kept nowhere
-        st.download_button(ui_text("result.report", lang), key="report_download", mime="application/pdf",
-                           data=partial(build_report, member.scenario, lang, birth_date=member.birth_date,
-                                        situation=member.situation,
-                                        average_steps=member.average_steps,
-                                        average_assumptions=member.average_assumptions,
-                                        name=report_name, notes=report_notes),
-                           file_name=f"estimado-pension-{lang}.pdf", help=ui_text("result.report_help", lang))
+        fresh_download(ui_text("result.report", lang), "report_download",
+                       partial(build_report, member.scenario, lang, birth_date=member.birth_date,
+                               situation=member.situation, average_steps=member.average_steps,
+                               average_assumptions=member.average_assumptions, name=report_name, notes=report_notes),
+                       f"estimado-pension-{lang}.pdf", "application/pdf", lang, help=ui_text("result.report_help", lang))
         st.info(ui_text("app.disclaimer", lang))
 with summary:
     summary_view(lang, member, answer, errors, uncovered)

@@ -1,1 +1,1 @@
-"""Scripts that measure the estimator and the app (run them directly; see the README's Performance)."""
+"""Scripts that measure the estimator and the app (run them directly; see docs/performance.md)."""

@@ -147,6 +147,37 @@ def difference_reasons(base: Scenario, base_answer: Answer, other: Scenario, ans
     return reasons or [say("same")]
 
 
+# What the comparison says under each scenario's amount, on the page and in its report alike (one source
+# for each sentence): what the System pays from 65 under the Plan Coordinado, and the net while contributing.
+RESULT_LINES = ("reference", "from_coordination", "net")
+
+
+def result_label(kind: str, lang: str) -> str:
+    if kind == "reference":
+        return t("report.row_reference", lang)
+    if kind == "from_coordination":
+        return t("report.row_from_coordination", lang,
+                 age=span(Params("ley447", explain=False).raw("coordination_age"), lang))
+    return t("report.row_net", lang)
+
+
+def result_line(kind: str, answer: Answer, lang: str) -> str | None:
+    """One of RESULT_LINES for this answer, or None when it says nothing for it. The reference amount (the
+    pension under the rule) when coordination pays another amount from the start (RULES.md §0); then what is
+    paid from 65 is the amount itself, not repeated."""
+    paid_differs = has_amount(answer) and answer.monthly_paid_at_start != answer.monthly_pension
+    if kind == "reference":
+        return money(answer.monthly_pension) if paid_differs else None
+    if kind == "from_coordination":
+        if answer.coordination is None or not has_amount(answer) or paid_differs:
+            return None
+        return money(answer.coordination.monthly_pension_from_65)
+    if answer.contribution is None:
+        return None
+    return t("report.net_until", lang, amount=money(answer.contribution.net_monthly_pension),
+             age=span(answer.contribution.until_age, lang))
+
+
 # Rows of the side-by-side table of inputs: these always, the others when some scenario sets them.
 ALWAYS = ("plan", "age", "service_years", "average")
 ROWS = ("plan", "group", "age", "separation_age", "service_years", "average", "coordinated",

@@ -2,11 +2,14 @@
 average*).
 
 A member's salaries arrive as a file someone saved from Excel, LibreOffice or a payroll system: one
-amount a line, or a period and an amount; commas, semicolons or tabs between columns; a header row;
+amount a line, or a period and an amount; commas, semicolons, tabs or spaces between columns (a year
+typed by hand, spaces, and an amount: `2016 $38,500.00`); a header row;
 quoted cells; `$` and thousands separators in the Puerto Rico style (`31,000.00`) or the Spanish one
 (`31.000,00`); CRLF; a byte-order mark. This module reads all of those, and refuses — naming the row
 — everything it cannot read with certainty: a wrong salary would silently give a wrong pension, so a
-number that could be read two ways is settled by the rest of the file or refused, never guessed.
+number that could be read two ways is settled by the rest of the file or refused, never guessed, and an
+amount far below the file's other amounts (a likely slip, RULES.md §0 *Plausibility*) is refused, not
+averaged.
 
 Pure Python, no user interface: the command line (`python -m estimator average`) and the app's upload
 both call `read_history`, so both read a file the same way.
@@ -35,6 +38,10 @@ MAX_CELL = 60             # characters in one cell (a long header such as "Salar
 MAX_DECIMALS = 6          # digits after a decimal point (cents need 2; spreadsheets may show more)
 FIRST_YEAR, LAST_YEAR = 1900, 2100
 PLANS = ("teachers", "ley447", "ley1")
+# An amount under this share of the median of the file's other amounts is far more likely a slip (31.000
+# read as $31.00 beside 30,500.00) than a salary: refused, naming its row (RULES.md §0, *Plausibility*).
+# A zero is written on purpose (a year without pay) and is read as zero.
+PLAUSIBLE_SHARE = Fraction(1, 10)
 
 DOT, COMMA = "dot", "comma"   # 31,000.00 (Puerto Rico) and 31.000,00 (Spanish)
 STYLE_EXAMPLE = {DOT: "31,000.00", COMMA: "31.000,00"}
@@ -107,12 +114,21 @@ def read_salaries(raw: bytes, lang: str = "es") -> list[Salary]:
     lines = _content_lines(_decode(raw, lang), lang)
     if not lines:
         raise SalaryFileError("file", t("salary_file.empty", lang))
-    entries = _entries(lines, lang)
-    if not entries:
-        raise SalaryFileError("file", t("salary_file.empty", lang))
-    amounts = _settle_amounts(entries, lang)
+    spaced = _spaced_entries(lines)  # every row a period, spaces and an amount, as typed by hand
+    try:
+        entries = spaced or _entries(lines, lang)
+        if not entries:
+            raise SalaryFileError("file", t("salary_file.empty", lang))
+        if len(entries) > MAX_ROWS:
+            raise SalaryFileError("file", t("salary_file.too_many_rows", lang, limit=MAX_ROWS))
+        amounts = _settle_amounts(entries, lang)
+    except SalaryFileError:
+        if spaced is None:
+            _check_spaced_rows(lines, lang)  # a file mostly typed with spaces: the row that is not, named
+        raise
     salaries = [Salary(row, period, amounts[row]) for row, period, _ in entries]
     _check_periods(salaries, lang)
+    _check_plausible(entries, amounts, lang)
     return salaries
 
 
@@ -130,8 +146,11 @@ def _decode(raw: bytes, lang: str) -> str:
         before = raw[:exc.start].replace(b"\r\n", b"\n").replace(b"\r", b"\n")
         row = before.count(b"\n") + 1
         raise SalaryFileError(f"row {row}", t("salary_file.not_utf8", lang, row=row)) from None
-    if "\x00" in text:  # UTF-16 without its mark, or another binary file
-        raise SalaryFileError("file", t("salary_file.utf16", lang))
+    if "\x00" in text:
+        if text.count("\x00") * 3 >= len(text):  # every other byte: UTF-16 saved without its mark
+            raise SalaryFileError("file", t("salary_file.utf16", lang))
+        row = text[:text.index("\x00")].replace("\r\n", "\n").replace("\r", "\n").count("\n") + 1
+        raise SalaryFileError(f"row {row}", t("salary_file.nul", lang, row=row))
     return text.removeprefix("\ufeff")
 
 
@@ -185,8 +204,51 @@ def _is_header(cells: list[str] | None) -> bool:
                                 and c.lower() not in NOT_NAMES for c in filled)
 
 
+SPACES = re.compile(r"[ \t\u00a0]+")
+
+
+def _spaced(line: str) -> tuple[str, str] | None:
+    """(period, amount cell) of a line written by hand as a period, spaces (or a tab) and an amount
+    ("2016 $38,500.00", "2016-03   2500"); None for any other line."""
+    first, _, rest = SPACES.sub(" ", line.strip(" \t\u00a0")).partition(" ")
+    period = _period(first)
+    if period is None or not rest or not _readings(_plain_amount(rest)):
+        return None
+    return period, rest
+
+
+def _spaced_entries(lines: list[tuple[int, str]]) -> list[tuple[int, str | None, str]] | None:
+    """The entries of a file whose every row (after a header, if any) is a period, spaces and an amount."""
+    if _is_header(SPACES.split(lines[0][1].strip(" \t\u00a0"))):
+        lines = lines[1:]
+    entries = []
+    for row, line in lines:
+        found = _spaced(line)
+        if found is None:
+            return None
+        entries.append((row, *found))
+    return entries or None
+
+
+def _check_spaced_rows(lines: list[tuple[int, str]], lang: str) -> None:
+    """In a file whose rows are mostly a period, spaces and an amount, the first row that is not, named
+    with what is wrong in it (its period or its amount)."""
+    data = lines[1:] if _is_header(SPACES.split(lines[0][1].strip(" \t\u00a0"))) else lines
+    if sum(_spaced(line) is not None for _, line in data) * 2 <= len(data):
+        return
+    for row, line in data:
+        if _spaced(line) is not None:
+            continue
+        first, _, rest = SPACES.sub(" ", line.strip(" \t\u00a0")).partition(" ")
+        if _period(first) is None:
+            raise SalaryFileError(f"row {row}", t("salary_file.spaced_period", lang, row=row, value=_shown(line),
+                                                  period=_shown(first)))
+        _amount_readings(row, rest, lang)  # says why the amount is not one (text, a negative, decimals)
+        raise SalaryFileError(f"row {row}", t("salary_file.not_amount", lang, row=row, value=_shown(rest)))
+
+
 def _entries(lines: list[tuple[int, str]], lang: str) -> list[tuple[int, str | None, str]]:
-    """(row, period, amount cell) of each salary row, the header left out."""
+    """(row, period, amount cell) of each salary row, the header left out (commas, semicolons or tabs)."""
     text = "".join(line for _, line in lines)
     delimiter = "\t" if "\t" in text else ";" if ";" in text else ","
     table = [(row, _split(line, delimiter)) for row, line in lines]
@@ -403,6 +465,28 @@ def _settle_amounts(entries: list[tuple[int, str | None, str]], lang: str) -> di
         if amounts[row] > LARGEST_NUMBER:
             raise SalaryFileError(f"row {row}", t("salary_file.too_large", lang, row=row, value=_shown(cells[row])))
     return amounts
+
+
+def _check_plausible(entries: list[tuple[int, str | None, str]], amounts: dict[int, Decimal], lang: str) -> None:
+    """The first amount under PLAUSIBLE_SHARE of the median of the file's other amounts is refused at its
+    row, with the other reading of its cell when it had one (31.000: $31.00 or $31,000.00). The median of
+    fewer than three amounts is no measure (one mistyped amount moves it): against it, only a cell that
+    could be read another way is refused."""
+    ordered = sorted(amounts.values())
+    cells = {row: cell for row, _, cell in entries}
+    for row, amount in amounts.items():
+        if amount == 0 or len(ordered) < 2:
+            continue
+        others = list(ordered)
+        others.remove(amount)
+        middle = len(others) // 2
+        median = Fraction(others[middle]) if len(others) % 2 else Fraction(others[middle - 1] + others[middle]) / 2
+        other = max(_readings(_plain_amount(cells[row])).values())
+        if Fraction(amount) >= median * PLAUSIBLE_SHARE or (len(others) < 3 and other == amount):
+            continue
+        key = "salary_file.implausible_two_ways" if other != amount else "salary_file.implausible"
+        raise SalaryFileError(f"row {row}", t(key, lang, row=row, value=_shown(cells[row]), amount=_plain(amount),
+                                              median=_plain(round_cents(median)), other=_plain(other)))
 
 
 def _amount_readings(row: int, cell: str, lang: str) -> dict[str, Decimal]:

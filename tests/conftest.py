@@ -20,3 +20,11 @@ def app():
     at.run()
     assert not at.exception
     return at
+
+
+def pytest_collection_modifyitems(config, items):
+    """A test that starts the app with `streamlit run` (a fixture named `served`) is a served-app test: the
+    quick tier (`scripts/test --quick`) leaves it out with the browser tests."""
+    for item in items:
+        if "served" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.served)

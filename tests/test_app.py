@@ -205,7 +205,7 @@ def test_session_mode_enlarges_type(app):
     assert styles() == []
     app.toggle(key="session_mode").set_value(True).run()
     assert not app.exception
-    assert styles() and "font-size: 20px" in session_css() and SESSION_SCALE == 1.25
+    assert styles() and "font-size: 24px" in session_css() and SESSION_SCALE == 1.5
 
 
 def test_saved_inputs_load_back_into_the_form(app):

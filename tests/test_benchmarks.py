@@ -1,5 +1,5 @@
 """The benchmarks read the page as the tests do: what they wait for is what the app shows. (Their timings are
-not asserted anywhere: run them, see README *Performance*.)"""
+not asserted anywhere: run them, see docs/performance.md.)"""
 
 from __future__ import annotations
 

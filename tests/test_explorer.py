@@ -168,15 +168,20 @@ def sent_data(at) -> dict:
     return json.loads(explorer_element(at).proto.bytes)
 
 
-def choose_in_the_explorer(at, months: int) -> None:
-    """What the component's "use this age" button does: set its state value `chosen` (setStateValue), which
-    reruns the script with the new widget state."""
+def send_from_the_explorer(at, value: dict) -> None:
+    """What the component's buttons do: set a state value (setStateValue), which reruns the script with the
+    new widget state."""
     element = explorer_element(at)
     states = at._tree.get_widget_states()
     state = WidgetState(id=element.proto.id)
-    state.json_value = json.dumps({"chosen": {"age": months, "at": 1}})
+    state.json_value = json.dumps(value)
     states.widgets.append(state)
     at._run(states)
+
+
+def choose_in_the_explorer(at, months: int) -> None:
+    """The component's "use this age" button."""
+    send_from_the_explorer(at, {"chosen": {"age": months, "at": 1}})
 
 
 def test_the_page_sends_the_exact_grid_of_the_example_member(app):
@@ -218,6 +223,47 @@ def test_a_malformed_choice_changes_nothing(app, chosen):
     assert app.text_input(key="retire_years_text").value == before
 
 
+def test_adding_from_the_explorer_adds_the_scenario_on_screen(app):
+    data = sent_data(app)
+    assert data["compare"] is True
+    months, extra = data["planned"] + 12, 2  # a year later than the form, two years added
+    send_from_the_explorer(app, {"added": {"age": months, "extra": extra, "signature": data["signature"], "at": 1}})
+    assert not app.exception
+    [added] = app.session_state["comparison"]
+    shown = cell(data, months, extra)  # what the explorer showed at that position
+    assert money(estimate(read_scenario(added)).monthly_pension) == shown["monthly"]
+    today = date.today()
+    member, _ = build_member(_values(example(today)), today, "es")
+    assert added == scenario_at(member.situation, Fraction(months, 12), Fraction(extra)).contract_dict()
+    assert added != member.scenario.contract_dict()
+    assert any("1 de 4" in s.value for s in app.success)
+    app.switch_page("pages/1_Comparar.py").run()
+    assert amounts(app)[0].value == shown["monthly"]
+
+
+def test_an_addition_from_an_older_grid_adds_nothing_and_says_so(app):
+    data = sent_data(app)
+    app.text_input(key="average_annual_text").set_value("36,100").run()  # the grid on screen is now another
+    send_from_the_explorer(app, {"added": {"age": data["planned"], "extra": 1, "signature": data["signature"],
+                                           "at": 1}})
+    assert not app.exception
+    assert app.session_state["comparison"] == []
+    assert any("no se añadió nada" in w.value for w in app.warning)
+
+
+@pytest.mark.parametrize("added", [{"age": 700, "extra": 11}, {"age": 700, "extra": "1"}, {"age": 700.0, "extra": 1},
+                                   {"age": 700, "extra": 1}, None])  # the last: no signature
+def test_a_malformed_addition_adds_nothing(app, added):
+    send_from_the_explorer(app, {"added": added})
+    assert not app.exception
+    assert app.session_state["comparison"] == []
+
+
+def test_the_form_button_names_the_scenario_it_adds(app):
+    [button] = [b for b in app.button if b.key == "add_to_compare"]
+    assert button.label == "Añadir a la comparación el escenario del formulario (58 años)"
+
+
 def test_the_explorer_follows_language_and_session_mode(app):
     app.segmented_control(key="lang").set_value("en").run()
     app.toggle(key="session_mode").set_value(True).run()
@@ -230,7 +276,7 @@ def test_the_explorer_follows_language_and_session_mode(app):
 def test_the_grid_is_kept_for_the_session_until_an_input_changes(app):
     memo = app.session_state["explorer_memo"]
     app.toggle(key="session_mode").set_value(True).run()  # not an input of the member: same grid, not recomputed
-    assert app.session_state["explorer_memo"] is memo or app.session_state["explorer_memo"] == memo
+    assert app.session_state["explorer_memo"] is memo  # the very object kept, not an equal one made again
     app.text_input(key="average_annual_text").set_value("36,100").run()
     assert app.session_state["explorer_memo"][0] != memo[0]
 

@@ -15,6 +15,7 @@ from ui.saved import dump_inputs
 from ui.state import example
 from ui.text import ui_text
 from tests.amounts import amounts
+from tests.test_saved_files import label_of
 
 HOSTILE = ROOT / "tests" / "data" / "hostile_files"
 EXPECTED = tomllib.loads((HOSTILE / "expected.toml").read_text())
@@ -163,7 +164,7 @@ def test_a_hostile_file_changes_nothing_on_the_estimate_page(app, name):
     assert message.startswith(f"No se cargó nada de «{name}»:")
     case = EXPECTED[name]
     if "field" in case:
-        assert case["field"] in message
+        assert label_of(case["field"], "es") in message  # as the form names it
     assert case["words"][0] in message
     assert not re.search(r"(?<!\\)[\[\]()!<>]", errors[0].replace("\\\\", "")), "shown as plain text"
     assert boxes(app) == before and [m.value for m in amounts(app)] == amount  # nothing changed
@@ -181,7 +182,7 @@ def test_a_hostile_file_is_not_added_to_the_comparison(app, name):
     assert errors[0].startswith(f"\"{name}\" was not added to the comparison:")
     case = EXPECTED[name]
     if "field" in case:
-        assert case["field"] in errors[0]
+        assert label_of(case["field"], "en") in errors[0]
     assert case["words"][1] in errors[0]
     assert app.session_state["comparison"] == [] and not amounts(app)
 

@@ -26,7 +26,7 @@ BASE = {"plan": "ley447", "age": 58, "service_years": 28.25, "average_salary": 3
 def test_session_mode_is_one_factor_for_the_page_and_the_charts():
     assert session_scale({}) == 1.0 and session_scale({"session_mode": False}) == 1.0
     assert session_scale({"session_mode": True}) == SESSION_SCALE >= 1.2
-    assert "html { font-size: 20px !important; }" in session_css()  # Streamlit's sizes are rem: all follow
+    assert "html { font-size: 24px !important; }" in session_css()  # Streamlit's sizes are rem: all follow
 
 
 @pytest.mark.parametrize("build", [charts.age_chart, charts.service_chart, charts.heat_chart])

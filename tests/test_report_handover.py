@@ -24,6 +24,7 @@ from estimator.report import NAME_LIMIT, build_comparison_report, build_report, 
 from estimator.texts import LANGUAGES
 from estimator.timeline import key_date_lines, key_dates, merge_key_dates
 from tests.conftest import ROOT
+from ui.entry import box_key
 
 MADE = date(2026, 11, 29)
 BORN = date(1970, 2, 15)
@@ -178,7 +179,7 @@ def test_the_saved_inputs_file_never_holds_the_name_or_the_notes():
     saved = dump_inputs(state).decode()
     assert "Zacarías" not in saved and "7788" not in saved
     clear_member(state, date.today())
-    assert NAME not in state and NOTES not in state
+    assert state[NAME] == "" and state[NOTES] == ""  # emptied explicitly: the browser shows the empty boxes
 
 
 # --- comparisons ---------------------------------------------------------------------------------------
@@ -292,7 +293,7 @@ def test_the_app_takes_a_name_and_notes_for_the_report_and_clearing_forgets_them
     at.text_input(key="report_name").set_value("Zacarías Quiñones").run()
     at.text_area(key="report_notes").set_value("nota 7788").run()
     assert not at.exception
-    assert "Descargar el informe (PDF)" in [b.label for b in at.get("download_button")]
+    assert "Descargar el informe (PDF)" in [b.label for b in at.button]
     at.button(key="clear_session").click().run()
     at.button(key="clear_confirm").click().run()
     assert not at.exception
@@ -311,10 +312,77 @@ def test_the_comparison_page_offers_its_report_from_two_scenarios():
     at.button(key="add_to_compare").click().run()
     at.switch_page("pages/1_Comparar.py").run()
     assert not at.exception
-    assert "Descargar la comparación (PDF)" not in [b.label for b in at.get("download_button")]
+    assert "Descargar la comparación (PDF)" not in [b.label for b in at.button]
     at.session_state["comparison"].append(dict(at.session_state["comparison"][0], age=60))
     at.run()
     assert not at.exception
-    assert "Descargar la comparación (PDF)" in [b.label for b in at.get("download_button")]
+    assert "Descargar la comparación (PDF)" in [b.label for b in at.button]
     inputs = " ".join(h.proto.body for h in at.get("html") if "compare-input" in h.proto.body)  # each column's
     assert "Empleados del Gobierno, Ley 447" in inputs and "ley447" not in inputs
+
+
+
+def handed_over(at, key: str) -> dict:
+    """The file the page hands to the browser in this run (`ui/fresh_download.py`): its name and bytes."""
+    import base64
+
+    found = [el for el in at.get("bidi_component") if el.proto.id.endswith(f"-{key}_file")]
+    assert len(found) == 1, f"the page handed over no file for {key}"
+    file = json.loads(found[0].proto.bytes)
+    return {"name": file["name"], "bytes": base64.b64decode(file["data"])}
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_report_carries_what_the_run_of_the_click_shows(lang):
+    """A salary and a name typed and the report clicked in one go (as a browser sends a box being typed in with
+    the click): the PDF has that amount and that name, the one the page shows in the same run, not the run's
+    before. A second name, clicked again: the second PDF has the second name."""
+    from streamlit.testing.v1 import AppTest
+
+    from tests.amounts import amounts
+
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=90)
+    at.run()
+    at.segmented_control(key="lang").set_value(lang).run()
+    before = amounts(at)[0].value
+    at.text_input(key=box_key("average_annual")).set_value("50,000.00")
+    at.text_input(key="report_name").set_value("Zacarías Quiñones")
+    at.button(key="report_download").click().run()
+    assert not at.exception
+    shown = amounts(at)[0].value
+    assert shown != before  # the typed salary changed the amount on the page
+    file = handed_over(at, "report_download")
+    assert file["name"] == f"estimado-pension-{lang}.pdf"
+    text = text_of(file["bytes"])
+    assert shown in text and before not in text and "Zacarías Quiñones" in text
+    at.text_input(key="report_name").set_value("Ana Prueba")
+    at.button(key="report_download").click().run()
+    text = text_of(handed_over(at, "report_download")["bytes"])
+    assert "Ana Prueba" in text and "Zacarías" not in text
+    at.run()  # the next run hands over nothing: one click, one file
+    assert not [el for el in at.get("bidi_component") if el.proto.id.endswith("-report_download_file")]
+
+
+def test_a_report_that_cannot_be_built_says_so_and_hands_over_nothing(monkeypatch):
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=90)
+    at.run()
+    import estimator.report
+
+    monkeypatch.setattr(estimator.report, "build_report", lambda *a, **k: (_ for _ in ()).throw(OSError("disk")))
+    at.button(key="report_download").click().run()
+    assert not at.exception
+    assert any("No se pudo preparar el archivo" in e.value for e in at.error)
+    assert not [el for el in at.get("bidi_component") if el.proto.id.endswith("-report_download_file")]
+
+
+def test_the_saved_file_carries_the_inputs_of_the_run_of_the_click():
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=90)
+    at.run()
+    at.text_input(key=box_key("average_annual")).set_value("41,234.56")
+    at.button(key="saved_download").click().run()
+    saved = json.loads(handed_over(at, "saved_download")["bytes"])
+    assert saved["inputs"]["average_annual"] in ("41,234.56", "41234.56", 41234.56), saved["inputs"]

@@ -181,7 +181,7 @@ def test_saved_inputs_round_trip_exactly():
 @pytest.mark.parametrize("raw, words", [
     (b"not json", "JSON"),
     (b'{"format": "something-else", "version": 1}', "no es de datos"),
-    (b'{"format": "estimador-pension/inputs", "version": 1, "inputs": {"system": "army"}}', "system"),
+    (b'{"format": "estimador-pension/inputs", "version": 1, "inputs": {"system": "army"}}', "«Sistema de retiro»"),
     (b'{"format": "estimador-pension/inputs", "version": 2, "inputs": {}}', "version"),
     (b"x" * 300_000, "grande"),
 ])

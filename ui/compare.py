@@ -15,7 +15,8 @@ from typing import Any
 import streamlit as st
 
 from estimator import Scenario, estimate, read_scenario
-from estimator.compare import comparison_inputs, difference_reasons  # the same words as the comparison report
+# the same words as the comparison report
+from estimator.compare import RESULT_LINES, comparison_inputs, difference_reasons, result_label, result_line
 from estimator.engine import scope_reason
 from estimator.numbers import money
 from estimator.projection import scenario_at
@@ -204,11 +205,10 @@ def _columns(comparison: list[dict], lang: str) -> None:
                     st.metric(ui_text("result.monthly", lang, age=age_label(scenario.age, lang)),
                               money(answer.monthly_paid_at_start), delta=delta)
                     st.markdown(t(f"rule.{answer.rule}", lang) if answer.rule else say("none"))
-                    if answer.monthly_paid_at_start != answer.monthly_pension:
-                        st.caption(ui_text("result.reference", lang, amount=money(answer.monthly_pension)))
-                    elif answer.coordination is not None:
-                        st.caption(f"{ui_text('result.coordination_after', lang)}: "
-                                   f"{money(answer.coordination.monthly_pension_from_65)}")
+                    for kind in RESULT_LINES:  # the same lines as the comparison report, from one source
+                        line = result_line(kind, answer, lang)
+                        if line is not None:
+                            st.caption(f"{result_label(kind, lang)}: {line}".replace("$", "\\$"))
             st.markdown(f"**{ui_text('compare_view.inputs', lang)}**")
             for label, values, differs in rows:
                 st.html(input_html(label, values[index], differs[index], lang))

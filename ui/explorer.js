@@ -1,6 +1,7 @@
 // The explorer: a start age (by the month) and added service (by the year) looked up in the exact grid
 // the page was sent with (ui/explorer_data.py). Nothing is computed here and nothing is sent to the
-// server while the controls move; only "use this age" sends the chosen age back (setStateValue).
+// server while the controls move; only "use this age" sends the chosen age back, and "add to the
+// comparison" the age and added service on screen (setStateValue).
 
 const SVG = "http://www.w3.org/2000/svg";
 const remembered = new Map(); // component key → {signature, age, extra}: the position survives a rerun
@@ -35,7 +36,7 @@ export default function (component) {
   if (!root || !data || !data.count) return;
   const T = data.text;
   const $ = (selector) => root.querySelector(selector);
-  const age = $(".age"), extra = $(".extra"), chart = $(".chart"), use = $(".use");
+  const age = $(".age"), extra = $(".extra"), chart = $(".chart"), use = $(".use"), add = $(".add");
   const first = data.first, last = data.first + data.count - 1, columns = data.extras;
   const monthly = data.monthly.map(dollars);
   const from65 = data.from_65 ? data.from_65.map(dollars) : null;
@@ -50,6 +51,7 @@ export default function (component) {
   $(".key-from65").textContent = T.key_from_65;
   $(".key-form").textContent = T.key_form;
   $(".from65-key").hidden = !from65;
+  add.hidden = !data.compare;
   age.min = String(first);
   age.max = String(last);
   extra.max = String(columns - 1);
@@ -152,6 +154,7 @@ export default function (component) {
     use.disabled = same;
     use.textContent = same ? T.is_form_age : fill(T.use, { age: at });
     $(".form-age").textContent = same ? "" : fill(T.form_age, { age: ageText(T, data.planned) });
+    add.textContent = fill(column === 0 ? T.add_none : T.add, { age: at, extra: added });
     if (announce) {
       clearTimeout(announceTimer);
       const sentence = rule < 0 ? fill(T.announce_none, { age: at, extra: added })
@@ -169,6 +172,8 @@ export default function (component) {
     render(true);
   };
   use.onclick = () => setStateValue("chosen", { age: Number(age.value), at: Date.now() });
+  add.onclick = () => setStateValue("added", {
+    age: Number(age.value), extra: Number(extra.value), signature: data.signature, at: Date.now() });
   const resize = new ResizeObserver(() => {
     if (chart.clientWidth !== width || chart.clientHeight !== height) { drawnColumn = -1; render(false); }
   });

@@ -15,12 +15,14 @@ from estimator.freeze import freeze_for
 from estimator.numbers import money
 
 from .entry import box_key, read_number, sync
+from .fresh_download import fresh_download
 from .fields import FIELD, FIELDS, PLACES, FormValues, form_values
 from .member import average_to_confirm, confirm_key, entry_caption, entry_help, plan_of
 from .plain import plain
 from .salary_table import HISTORY_BOX, PERIODS, PREFILLED, history_size, sync_history
 from .salary_upload import salary_upload, summary as history_summary
 from .saved import MAX_FILE_BYTES, dump_inputs, saved_uploader
+from .state import FRESH_BOXES
 from .text import ui_text
 
 KEEP = "session"  # widget values survive page switches and being hidden
@@ -79,6 +81,10 @@ def _typed(name: str, label: str, lang: str, where=st, help: str | None = None, 
 def whole_box(where, label: str, key: str, default: int, low: int, high: int, lang: str) -> int | None:
     """A whole number typed as text and checked by the app, never by the browser: the number, or None
     with a message under the box saying what is accepted (for the page's own inputs beyond the form)."""
+    fresh = st.session_state.get(FRESH_BOXES, [])
+    if key in fresh:  # the member was cleared: the box shows its default, not what the browser kept
+        fresh.remove(key)
+        st.session_state[key] = str(default)
     number, problem = read_number(where.text_input(label, value=str(default), key=key, autocomplete="off"))
     if problem is None and number == number.to_integral_value() and low <= number <= high:
         return int(number)
@@ -174,11 +180,10 @@ def member_form(lang: str, today: date, errors: dict[str, str]) -> None:
 def _saved_inputs(lang: str) -> None:
     """Download the inputs as a file; load a saved file back (validated, replacing what is on screen)."""
     with st.expander(ui_text("saved.heading", lang)):
-        # The file is built on click, outside the run: give it a copy of the session as it is now.
-        snapshot = {key: st.session_state[key] for key in list(st.session_state.keys())}
-        st.download_button(ui_text("saved.download", lang), data=partial(dump_inputs, snapshot),
-                           file_name="estimador-datos.json", mime="application/json", key="saved_download",
-                           help=ui_text("saved.download_help", lang))
+        # Built in the run of the click, from the inputs as that run has them (ui/fresh_download.py).
+        fresh_download(ui_text("saved.download", lang), "saved_download",
+                       lambda: dump_inputs(st.session_state),
+                       "estimador-datos.json", "application/json", lang, help=ui_text("saved.download_help", lang))
         limit = min(MAX_FILE_BYTES, st.get_option("server.maxUploadSize") * 1_000_000)
         st.caption(ui_text("check.upload_json", lang, limit=f"{limit // 1000:,} KB"))
         saved_uploader(lang)  # read once, then emptied (ui/saved.py)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from estimator.numbers import whole_months
+
 from .fields import PLACES
 from .text import catalog, ui_text
 
@@ -23,10 +25,9 @@ def period_label(months: int, lang: str) -> str:
 
 
 def age_label(age: Fraction, lang: str) -> str:
-    years, months = divmod(int(Fraction(age) * 12), 12)
-    if months:
-        return ui_text("result.age_months_label", lang, years=years, months=months)
-    return ui_text("result.age_label", lang, years=years)
+    """An age in years and months, counted as everywhere else (`whole_months`: an age read back from a
+    saved or compared scenario as 58.666… years is 58 years and 8 months, not 7)."""
+    return period_label(whole_months(age), lang)
 
 
 def error_fields(errors: dict[str, str], lang: str) -> str:

@@ -15,7 +15,11 @@ from .text import ui_text
 NARROW = 640  # px: below this width Streamlit stacks columns, so the answer comes after the form
 FOCUS = "#0b4f8a"  # the focus ring: dark blue (7.9:1 on white), never the crimson of errors and the accent
 CHOSEN = "#8c1823"  # the chosen option's type: the accent darkened, 6.2:1 on its hovered tint
-SESSION_SCALE = 1.25  # session mode: every size drawn from the root font size, and the charts' fonts, × this
+# Session mode, a layout for a screen shared across a desk: about 24 px text is what a person reads from two
+# metres on a 1366×768 laptop. Every size drawn from the root font size, and the charts' fonts, × this.
+SESSION_SCALE = 1.5
+SESSION_AMOUNT_REM = 2.5  # the answer's amount in session mode: 60 px, over the 56 px it needs from two metres
+INK = "#111111"  # the theme's text colour (.streamlit/config.toml): captions drawn in it, at full contrast
 BASE_PX = 16  # Streamlit's root font size (theme.baseFontSize): its sizes are rem, so all follow the root
 
 
@@ -106,6 +110,11 @@ def compare_css(parts: int) -> str:
   {column} > [data-testid="stVerticalBlock"] {{ display: contents !important; }}
   {column} [class*="st-key-remove_"] {{ align-self: end; }}
 }}
+/* Each result's headline ("Pensión mensual a los 58 años y 8 meses") wraps in a narrow column instead of
+   being cut before the age. */
+{column} [data-testid="stMetricLabel"], {column} [data-testid="stMetricLabel"] * {{
+  white-space: normal !important; overflow: visible !important; text-overflow: clip !important; height: auto !important;
+}}
 dl.compare-input {{ margin: 0; padding: 0.2rem 0.4rem; border-left: 0.25rem solid transparent; }}
 dl.compare-input dt {{ font-size: 0.875rem; font-weight: 400; margin: 0; }}
 dl.compare-input dd {{ margin: 0; overflow-wrap: anywhere; }}
@@ -116,8 +125,27 @@ dl.compare-input .mark {{ font-size: 0.875rem; display: inline-block; }}
 
 def session_css(scale: float = SESSION_SCALE) -> str:
     """Session mode: the root font size grows, and with it every size Streamlit gives in rem — labels, what
-    is typed, amounts, bullets, tables, the steps, captions, the sidebar — all by the same factor."""
-    return f"<style>html {{ font-size: {BASE_PX * scale:g}px !important; }}</style>"
+    is typed, amounts, bullets, tables, the steps, captions, the sidebar — all by the same factor. For the
+    screen shared across a desk, what is read while talking is never under the root size (24 px): the
+    amount larger still, captions and table cells at the text's size and full contrast; and on a wide
+    screen the answer takes the whole width first, the form below it, out of the way while talking (the
+    order of the page for the keyboard and for readers stays the form's, then the answer's)."""
+    form_row = ('[data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"] .st-key-birth_date_text)')
+    return f"""<style>
+html {{ font-size: {BASE_PX * scale:g}px !important; }}
+.st-key-{HEADLINE} p:last-child {{ font-size: {SESSION_AMOUNT_REM}rem !important; }}
+.st-key-{HEADLINE} p, [data-testid="stMain"] [data-testid="stCaptionContainer"],
+[data-testid="stMain"] [data-testid="stCaptionContainer"] p, [data-testid="stMarkdownContainer"] table,
+[data-testid="stTable"] table, ol.calc-steps .law, ol.calc-steps .assumed {{
+  font-size: 1rem !important; color: {INK} !important; opacity: 1 !important;
+}}
+@media (min-width: {NARROW}px) {{
+  {form_row} {{ flex-direction: column !important; }}
+  {form_row} > [data-testid="stColumn"] {{ width: 100% !important; flex: 1 1 auto !important; }}
+  {form_row} > [data-testid="stColumn"]:last-child {{ order: -1; }}
+  {form_row} [data-testid="stColumn"]:has(.st-key-to_correct) {{ position: static; }}
+}}
+</style>"""
 
 
 def page_css(lang: str) -> str:
@@ -131,6 +159,9 @@ def page_css(lang: str) -> str:
   white-space: normal !important; overflow: visible !important; text-overflow: clip !important;
   height: auto !important;
 }}
+/* Buttons that name what they do in full ("Añadir a la comparación el escenario del formulario (58 años)")
+   wrap rather than being cut. */
+.st-key-add_to_compare button p {{ white-space: normal !important; text-align: left; }}
 /* The answer's amount (ui/look.py, headline): its label small, the amount large, as Streamlit draws a metric. */
 .st-key-{HEADLINE} p {{ font-size: 0.875rem; margin-bottom: 0.25rem; }}
 .st-key-{HEADLINE} p:last-child {{ font-size: 2.25rem; line-height: 1.2; margin-bottom: 0; }}

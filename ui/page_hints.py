@@ -22,11 +22,11 @@ from estimator.texts import LANGUAGES
 
 from . import explorer  # noqa: F401  (shows components' state to the session as plain data)
 from .entry import SPECS, box_key
+from .state import PAGE_BOXES
 from .text import ui_text
 
 # The boxes that take a number: the form's (ui/fields.py) and the page's own whole numbers (`ui.form.whole_box`).
-NUMBER_BOXES = tuple(box_key(name) for name, spec in SPECS.items() if spec.kind != "date") + (
-    "variant_age", "variant_extra", "lifetime_until", "lifetime_other")
+NUMBER_BOXES = tuple(box_key(name) for name, spec in SPECS.items() if spec.kind != "date") + PAGE_BOXES
 
 # The accessible names Streamlit gives its own controls, in English only, and their keys in the catalogs.
 STREAMLIT_NAMES = {"Sidebar": "sidebar", "Collapse sidebar": "collapse_sidebar", "Expand sidebar": "expand_sidebar",

@@ -24,6 +24,24 @@ from .member import Member
 from .text import ui_text
 
 
+def earliest_words(member: Member, answer: Answer, lang: str) -> tuple[str, str] | None:
+    """The first age at which the rules give this member a pension, and its date, in words; None if none."""
+    if answer.earliest is None:
+        return None
+    earliest_age = Fraction(answer.earliest.age).limit_denominator(12)  # whole months
+    return age_label(earliest_age, lang), date_text(first_date(member, earliest_age), lang)
+
+
+def not_eligible_summary(member: Member, answer: Answer, lang: str) -> str:
+    """The one-line summary when no pension is due at the age chosen: from which age and date one would be
+    (the line keeps its promise itself), or that none would be with these data."""
+    age = age_label(member.planned_age, lang)
+    earliest = earliest_words(member, answer, lang)
+    if earliest is None:
+        return ui_text("summary.not_eligible_never", lang, age=age)
+    return ui_text("summary.not_eligible", lang, age=age, earliest=earliest[0], date=earliest[1])
+
+
 def answer_view(member: Member, answer: Answer, lang: str) -> None:
     tx = lambda key, **kw: ui_text(f"result.{key}", lang, **kw)  # noqa: E731
     st.header(tx("heading"))
@@ -39,9 +57,8 @@ def answer_view(member: Member, answer: Answer, lang: str) -> None:
         if member.scenario.refunded:
             reasons = reasons + [ui_text("limits.refunded", lang)]
         elif answer.earliest is not None:  # the useful part first: when, and under which rule
-            earliest_age = Fraction(answer.earliest.age).limit_denominator(12)  # whole months
-            st.info(tx("earliest", age=age_label(earliest_age, lang), date=date_text(first_date(member, earliest_age), lang),
-                       rule=t(f"rule.{answer.earliest.rule}", lang)))
+            earliest_age, earliest_date = earliest_words(member, answer, lang)
+            st.info(tx("earliest", age=earliest_age, date=earliest_date, rule=t(f"rule.{answer.earliest.rule}", lang)))
             reasons = reasons[1:]  # the first reason says the same, without the date
         else:
             st.info(tx("earliest_none"))

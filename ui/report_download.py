@@ -1,20 +1,21 @@
 """What a report carries beyond the estimate: a name and notes typed just before the download, and the
 comparison page's report.
 
-The name and the notes live only in their two boxes (the session's memory): they are printed on the
-PDF when it is built, never written into the saved-inputs file (`ui/saved.py` writes the form's fields
-only), never logged, never put in the address; *Borrar todo* forgets them with every other input.
+The name and the notes live only in their two boxes (the session's memory), the same two on both pages, so
+the estimate's report and the comparison's print the same ones: they are printed on the PDF when it is
+built, never written into the saved-inputs file (`ui/saved.py` writes the form's fields only), never logged,
+never put in the address; *Borrar todo* empties them (`ui/state.py`) with every other input.
+Both reports are built on the click from the run it causes (`ui/fresh_download.py`): what the page shows.
 """
 
 from __future__ import annotations
-
-from functools import partial
 
 import streamlit as st
 
 from estimator import read_scenario
 from estimator.compare import MAX_SCENARIOS
 
+from .fresh_download import fresh_download
 from .text import ui_text
 
 NAME = "report_name"
@@ -23,6 +24,7 @@ NOTES = "report_notes"
 # two agree), written here so that the first screen does not import the PDF library: it is imported when
 # a report is built.
 NAME_LIMIT, NOTES_LIMIT = 120, 1500
+EMPTY = {NAME: "", NOTES: ""}  # what *Borrar todo* writes into the boxes
 
 
 def build_report(*args, **kwargs) -> bytes:
@@ -43,8 +45,10 @@ def report_extras(lang: str) -> tuple[str | None, str | None]:
     """The expander *Para el informe (opcional)*: a name and notes for the report, both optional."""
     say = lambda key, **kw: ui_text(f"report_extras.{key}", lang, **kw)  # noqa: E731
     with st.expander(say("title")):
-        name = st.text_input(say("name"), key=NAME, max_chars=NAME_LIMIT, placeholder=say("name_placeholder"))
-        notes = st.text_area(say("notes"), key=NOTES, max_chars=NOTES_LIMIT, height=90)
+        # kept while the page that draws them is not on screen: one name and one set of notes a session
+        name = st.text_input(say("name"), key=NAME, max_chars=NAME_LIMIT, placeholder=say("name_placeholder"),
+                             persist_state="session")
+        notes = st.text_area(say("notes"), key=NOTES, max_chars=NOTES_LIMIT, height=90, persist_state="session")
         st.caption(say("kept_nowhere"))
     return (name or None), (notes or None)
 
@@ -55,7 +59,7 @@ def comparison_report(comparison: list[dict], lang: str) -> None:
         return
     name, notes = report_extras(lang)
     scenarios = [read_scenario(data, lang) for data in comparison]
-    st.download_button(ui_text("report_extras.compare_download", lang), key="compare_report_download",
-                       mime="application/pdf", file_name=f"comparacion-escenarios-{lang}.pdf",
-                       data=partial(build_comparison_report, scenarios, lang, name=name, notes=notes),
-                       help=ui_text("report_extras.compare_help", lang))
+    fresh_download(ui_text("report_extras.compare_download", lang), "compare_report_download",
+                   lambda: build_comparison_report(scenarios, lang, name=name, notes=notes),
+                   f"comparacion-escenarios-{lang}.pdf", "application/pdf", lang,
+                   help=ui_text("report_extras.compare_help", lang))

@@ -350,23 +350,24 @@ def _day(value: date) -> str:
     return value.strftime("%d/%m/%Y")
 
 
-# The form's label for each value of the file (its key is shown beside it), and for each form field a
+# The form's label for each value of the file, and for each form field a
 # message shows under (messages from ui.member.build_member).
 LABELS = ({place.name: place.label for place in PLACES} | {f.key: f.label for f in FIELDS}
           | {PERIODS: ("input.history_salary", "salary_file.col_period")})
 
 
 def field_name(parts: list | tuple, lang: str) -> str:
-    """«Form label» (key) for a value of the file; a key the estimator does not know is quoted as it is
-    (shortened, on one line: it came from the file)."""
+    """A value of the file named as the form labels it («Fecha de ingreso», and the row of a salary), never
+    by the file's key; a key the estimator does not know is quoted as it is (shortened, on one line: it
+    came from the file)."""
     if not parts:
         return "«?»"
     key = str(parts[0])
     words = [catalog(lang).get(label) for label in LABELS.get(key, ())]
     if not (words and all(words)):
         return f"«{one_line(key)}»"
-    where = _say(lang, "row", name=key, row=parts[1] + 1) if len(parts) > 1 and isinstance(parts[1], int) else key
-    return f"«{' – '.join(words)}» ({where})"
+    label = f"«{' – '.join(words)}»"
+    return _say(lang, "row", name=label, row=parts[1] + 1) if len(parts) > 1 and isinstance(parts[1], int) else label
 
 
 def values_from_saved(inputs: dict[str, Any]) -> FormValues:

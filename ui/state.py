@@ -6,6 +6,7 @@ from datetime import date
 from typing import Any, MutableMapping
 
 from .fields import example_values
+from .report_download import EMPTY as EMPTY_REPORT_BOXES
 from .uploads import KEPT as UPLOADS_KEPT, reset_uploaders
 
 # Every input of the member form (ui/fields.py), with the example member's value: a government employee
@@ -15,6 +16,9 @@ EXAMPLE: dict[str, Any] = example_values()
 VIEW_KEYS = ("lang", "session_mode")
 # Also kept: the uploaders' generation and the random ids of files already read (ui/uploads.py).
 KEPT_KEYS = VIEW_KEYS + UPLOADS_KEPT
+# The page's own boxes beyond the form (`ui.form.whole_box`): their default follows the member on screen.
+PAGE_BOXES = ("variant_age", "variant_extra", "lifetime_until", "lifetime_other")
+FRESH_BOXES = "page_boxes_to_reset"  # after clearing: each is set to its default when next drawn
 
 
 def ensure_defaults(state: MutableMapping[str, Any], today: date) -> None:
@@ -42,3 +46,7 @@ def clear_member(state: MutableMapping[str, Any], today: date) -> None:
             del state[key]
     reset_uploaders(state)
     ensure_defaults(state, today)
+    # A widget's key deleted is not enough: the browser keeps what was typed in the box and sends it back
+    # with the next run. Each box is given its value explicitly, which the browser then shows.
+    state.update(EMPTY_REPORT_BOXES)
+    state[FRESH_BOXES] = list(PAGE_BOXES)

@@ -9,7 +9,8 @@ import math
 from fractions import Fraction
 
 from ..models import Scenario
-from ..numbers import money, number
+from ..numbers import money, number, round_cents
+from ..texts import t
 from ..projection import Grid, Situation, grid
 from .document import FAMILY, Context, Document
 
@@ -47,9 +48,8 @@ def chart_section(doc: Document, ctx: Context) -> None:
     result = grid(situation, chart_ages(s, today.age))
     legend_lines = len({int(i) for i in result.rule_index[:, 0] if i >= 0}) + 2
     doc.heading(ctx.t("chart"), keep=CHART_HEIGHT + 35 + 5 * legend_lines)  # with its chart and legend
-    growth = (ctx.t("chart_today") if situation.salary_growth == 0
-              else ctx.t("chart_growth", rate=number(situation.salary_growth * 100)))
-    doc.paragraph(ctx.t("chart_working" if situation.in_service else "chart_waiting") + " " + growth, size=9)
+    doc.paragraph(ctx.t("chart_working" if situation.in_service else "chart_waiting") + " "
+                  + _salary_sentence(ctx, situation, result), size=9)
     if not result.monthly.any():
         doc.paragraph(ctx.t("chart_no_pension"))
         return
@@ -57,6 +57,19 @@ def chart_section(doc: Document, ctx: Context) -> None:
     _draw_chart(doc, ctx, result, chosen)
     _legend(doc, ctx, result)
     _chart_table(doc, ctx, result, chosen)
+
+
+def _salary_sentence(ctx: Context, situation: Situation, result: Grid) -> str:
+    """What the chart assumes of the salary, as its table computes it: an average that stays the same, one
+    that rises as the last salary of a history replaces lower ones (from the first age's to the last's),
+    or a growth rate."""
+    if situation.salary_growth != 0:
+        return ctx.t("chart_growth", rate=number(situation.salary_growth * 100))
+    if len(set(result.averages)) <= 1:
+        return ctx.t("chart_today")
+    unit = "compare.a_month" if situation.today.plan == "teachers" else "compare.a_year"
+    low, high = (t(unit, ctx.lang, amount=money(round_cents(v))) for v in (result.averages[0], result.averages[-1]))
+    return ctx.t("chart_today_rising", low=low, high=high)
 
 
 def _coordinated(result: Grid) -> list[float] | None:

@@ -9,11 +9,11 @@ from __future__ import annotations
 from datetime import date
 from typing import Sequence
 
-from ..compare import (MAX_SCENARIOS, amount_difference, comparison_inputs, difference_reasons, has_amount)
+from ..compare import (MAX_SCENARIOS, RESULT_LINES, amount_difference, comparison_inputs, difference_reasons,
+                       has_amount, result_label, result_line)
 from ..engine import estimate
 from ..models import Answer, Scenario
 from ..numbers import money
-from ..parameters import Params
 from ..texts import t
 from ..timeline import date_at
 from .document import NAME_LIMIT, NOTES_LIMIT, Document, Words, clean_text, title_block
@@ -73,20 +73,10 @@ def _results(doc: Document, words: Words, scenarios: Sequence[Scenario], answers
             amount_difference(base, a, words.lang) if has_amount(a) and has_amount(base) else words.t("none")
             for a in answers[1:]]),
     ]
-    if any(has_amount(a) and a.monthly_paid_at_start != a.monthly_pension for a in answers):
-        rows.append((words.t("row_reference"), [
-            money(a.monthly_pension) if has_amount(a) and a.monthly_paid_at_start != a.monthly_pension
-            else words.t("none") for a in answers]))
-    if any(a.coordination is not None and has_amount(a) for a in answers):
-        age = words.years_text(Params("ley447", explain=False).raw("coordination_age"))
-        rows.append((words.t("row_from_coordination", age=age), [
-            money(a.coordination.monthly_pension_from_65) if a.coordination is not None and has_amount(a)
-            else words.t("none") for a in answers]))
-    if any(a.contribution is not None for a in answers):
-        rows.append((words.t("row_net"), [
-            words.t("net_until", amount=money(a.contribution.net_monthly_pension),
-                    age=words.years_text(a.contribution.until_age))
-            if a.contribution is not None else words.t("none") for a in answers]))
+    for kind in RESULT_LINES:  # the lines the comparison page shows under each amount
+        lines = [result_line(kind, a, words.lang) for a in answers]
+        if any(lines):
+            rows.append((result_label(kind, words.lang), [line or words.t("none") for line in lines]))
     _table(doc, words, rows, len(scenarios), bold_rows=(0,))
 
 

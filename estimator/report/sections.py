@@ -15,7 +15,7 @@ from ..freeze import counts_past_freeze, freeze_for
 from ..numbers import exact_number, exact_percent, money, to_fraction, whole_months
 from ..parameters import RENDER_BY_UNIT, assumption_label, assumption_source, default_values, definitions
 from ..projection import scenario_at
-from ..rulebook import RULEBOOK_DATE, RULEBOOK_VERSION
+from ..rulebook import RULEBOOK_DATE
 from ..texts import step_value, t
 from ..timeline import date_at, key_date_lines, key_dates
 from .document import FAMILY, Context, Document, Words, title_block
@@ -252,9 +252,9 @@ def inputs(doc: Document, ctx: Context) -> None:
 
 
 def closing(doc: Document, words: Words) -> None:
-    """The rule book these rules follow (its date in words) and the disclaimer."""
+    """The rule book these rules follow, by its date in words (its version digest is for the code, not for
+    people), and the disclaimer."""
     doc.ln(2)
-    doc.paragraph(words.t("rulebook", version=RULEBOOK_VERSION,
-                          date=words.date_text(date.fromisoformat(RULEBOOK_DATE))), size=9)
+    doc.paragraph(words.t("rulebook", date=words.date_text(date.fromisoformat(RULEBOOK_DATE))), size=9)
     doc.heading(words.t("disclaimer_title"), size=11)
     doc.paragraph(words.t("disclaimer"))

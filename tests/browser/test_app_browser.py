@@ -23,6 +23,7 @@ pytestmark = pytest.mark.browser
 
 MONEY = re.compile(r"^\$\d{1,3}(,\d{3})*\.\d{2}$")
 NUMBER_CELL = re.compile(r"^-?\d+(\.\d+)?$")
+ADD_FORM = re.compile(r"^Añadir a la comparación el escenario del formulario")  # the button names its scenario
 
 
 # --- the example member the app opens on, computed by hand -------------------------------------------
@@ -291,7 +292,7 @@ def test_compare_and_rules_pages_open_from_the_sidebar(page, app_url):
     value = amount_shown(page)
     expect(value).to_have_text(MONEY)
     amount = value.inner_text()
-    page.get_by_role("button", name="Añadir este escenario a la comparación").click()
+    page.get_by_role("button", name=ADD_FORM).click()
     expect(page.get_by_text("Escenario añadido a la comparación (1 de 4).")).to_be_visible()
     sidebar = page.get_by_test_id("stSidebar")
 

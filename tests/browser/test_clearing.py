@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.conftest import ROOT
+from ui.text import ui_text
 
 from .test_app_browser import MONEY, amount_shown, date_input, number_input, open_app, type_date, type_number
 from .test_counselor import download, upload
@@ -147,3 +148,107 @@ def test_names_from_a_file_are_shown_as_plain_text(page, app_server):
     expect(alert).to_contain_text("«![p](http://host/pixel.png)» no es un dato del estimador")
     expect(alert.locator("img, a")).to_have_count(0)
     assert not [url for url in requests if "host/pixel" in url or url.startswith("https://x")]
+
+
+NAME, NOTES, NOTES_AFTER = "Zacarías Quiñones", "nota privada 7788", "solo una nota 4455"
+LANG_QUERY = {"es": "", "en": "?lang=English"}
+
+
+def clear_in(page: Page, lang: str) -> None:
+    """Borrar todo, then the confirmation, in the page's language."""
+    sidebar(page).get_by_role("button", name=ui_text("app.clear", lang)).click()
+    sidebar(page).get_by_role("button", name=ui_text("clear.confirm", lang)).click()
+    expect(sidebar(page).get_by_text(ui_text("clear.done", lang))).to_be_visible()
+
+
+def report_boxes(page: Page, lang: str):
+    """The name and notes boxes of *Para el informe (opcional)*, the expander opened if it is not."""
+    section = page.get_by_test_id("stExpander").filter(has_text=ui_text("report_extras.title", lang))
+    name = opened(section, ui_text("report_extras.title", lang),
+                  section.get_by_role("textbox", name=ui_text("report_extras.name", lang)))
+    return name, section.get_by_role("textbox", name=ui_text("report_extras.notes", lang))
+
+
+def opened(section, title: str, box):
+    """`box`, inside the expander `section`, once visible (the expander opened if it is not)."""
+    if not box.is_visible():
+        section.get_by_text(title).click()
+    expect(box).to_be_visible()
+    return box
+
+
+def report_text(page: Page, button_label: str, server) -> str:
+    import io
+
+    from pypdf import PdfReader
+
+    pdf = download(page, page.get_by_role("button", name=button_label), server).path().read_bytes()
+    return " ".join(" ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(pdf)).pages)
+
+
+@pytest.mark.parametrize("lang, cleared_on", [("es", "compare"), ("en", "compare"), ("es", "estimate"),
+                                               ("en", "estimate")])
+def test_borrar_todo_empties_the_reports_name_and_notes_and_the_variant_on_both_pages(page, app_server, lang,
+                                                                                       cleared_on):
+    """A name and notes typed on the estimate page are the comparison page's too (one place); the comparison's
+    variant boxes are typed in; Borrar todo on either page. Then the name, the notes and the typed
+    variant are nowhere — not in the boxes, the page, the storage, the address — on either page, after later
+    reruns, nor in the next reports, even when the next member types only notes."""
+    page.goto(f"{app_server.url}/{LANG_QUERY[lang]}")
+    value = amount_shown(page)
+    expect(value).to_have_text(MONEY)
+    name, notes = report_boxes(page, lang)
+    name.fill(NAME)
+    notes.fill(NOTES)
+    notes.press("Tab")  # committed as a person leaves the box
+    report = report_text(page, ui_text("result.report", lang), app_server)
+    assert NAME in report and NOTES in report  # the report prints what was typed
+
+    page.get_by_role("button", name=ui_text("result.add_to_compare", lang)).click()
+    expect(page.get_by_text(ui_text("result.added", lang, count=1))).to_be_visible()
+    sidebar(page).get_by_role("link", name=ui_text("app.nav_compare", lang)).click()
+    variant_title = ui_text("compare.add_variant", lang)
+    variant = page.get_by_test_id("stExpander").filter(has_text=variant_title)
+    age = opened(variant, variant_title, variant.get_by_role("textbox", name=ui_text("compare.variant_age", lang)))
+    extra = variant.get_by_role("textbox", name=ui_text("compare.variant_extra", lang))
+    default_age = age.input_value()
+    type_number(age, "61")
+    type_number(extra, "3")
+    variant.get_by_role("button", name=ui_text("compare.add", lang), exact=True).click()  # two scenarios: its report
+    compare_name, compare_notes = report_boxes(page, lang)
+    expect(compare_name).to_have_value(NAME)  # the same name and notes as the estimate page's
+    expect(compare_notes).to_have_value(NOTES)
+    type_number(age, "67")  # typed, not added
+    type_number(extra, "9")
+
+    traces = [NAME, "Zacarías", "Quiñones", NOTES, "7788"]
+    if cleared_on == "compare":
+        clear_in(page, lang)
+        expect(page.get_by_text(ui_text("compare.empty", lang))).to_be_visible()  # the run after clearing drew
+        opened(variant, variant_title, age)
+        expect(age).to_have_value(default_age)
+        expect(extra).to_have_value("0")
+        assert_nowhere(page, traces)
+    sidebar(page).get_by_role("link", name=ui_text("app.nav_estimate", lang)).click()
+    expect(value).to_have_text(MONEY)
+    name, notes = report_boxes(page, lang)
+    if cleared_on == "estimate":  # the boxes on screen, as typed, when Borrar todo is pressed
+        expect(name).to_have_value(NAME)
+        clear_in(page, lang)
+        expect(page.get_by_role("button", name=ui_text("result.add_to_compare", lang))).to_be_visible()
+    expect(name).to_have_value("")
+    expect(notes).to_have_value("")
+    assert_nowhere(page, traces)
+    notes.fill(NOTES_AFTER)  # the next member types only notes
+    notes.press("Tab")
+    report = report_text(page, ui_text("result.report", lang), app_server)
+    assert NOTES_AFTER in report and not [trace for trace in traces if trace in report]
+    assert {"es": "Preparado para", "en": "Prepared for"}[lang] not in report
+    assert_nowhere(page, traces)
+
+    sidebar(page).get_by_role("link", name=ui_text("app.nav_compare", lang)).click()  # the variant's boxes
+    expect(page.get_by_text(ui_text("compare.empty", lang))).to_be_visible()
+    opened(variant, variant_title, age)
+    expect(age).to_have_value(default_age)
+    expect(extra).to_have_value("0")
+    assert_nowhere(page, traces)

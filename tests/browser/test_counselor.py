@@ -97,3 +97,65 @@ def test_saved_data_comes_back_exactly_and_a_damaged_file_changes_nothing(page, 
     expect(number_input(page, "average_annual", "Retribución promedio anual ($)")).to_have_value("36,000.00")
     expect(date_input(page, "Fecha de nacimiento")).to_have_value("15/02/1970")
     expect(page).to_have_url(re.compile(r"/$"))
+
+
+def pdf_text(download_: Download) -> str:
+    from pypdf import PdfReader
+
+    data = download_.path().read_bytes()
+    assert data.startswith(b"%PDF")
+    return " ".join(" ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(data)).pages)
+
+
+def test_the_report_carries_what_was_typed_just_before_the_click(page, app_server):
+    """A salary and a name typed without Enter, and the report clicked at once: each PDF has the amount the page
+    then shows and the name just typed — never the state before (each of several rounds)."""
+    open_app(page, app_server.url)
+    value = amount_shown(page)
+    expect(value).to_have_text(MONEY)
+    salary = number_input(page, "average_annual", "Retribución promedio anual ($)")
+    extras = page.get_by_test_id("stExpander").filter(has_text="Para el informe (opcional)")
+    extras.get_by_text("Para el informe (opcional)").click()
+    name = extras.get_by_role("textbox", name="Nombre de la persona")
+    button = page.get_by_role("button", name="Descargar el informe (PDF)")
+    seen = set()
+    for typed_salary, typed_name in (("50,000.00", "Ana Uno"), ("41,000.00", "Beto Dos"), ("63,500.00", "Carla Tres")):
+        before = value.inner_text()
+        salary.fill(typed_salary)  # no Enter: the click commits it
+        report = download(page, button, app_server)
+        expect(value).not_to_have_text(before)
+        expect(value).to_have_text(MONEY)
+        shown = value.inner_text()
+        text = pdf_text(report)
+        assert shown in text and before not in text, (shown, before)
+        seen.add(shown)
+        name.fill(typed_name)  # no Enter, no Tab
+        text = pdf_text(download(page, button, app_server))
+        assert f"Preparado para: {typed_name}" in text, text[:300]
+        assert shown in text
+    assert len(seen) == 3
+
+
+def test_every_click_right_after_enter_gives_the_file_with_several_browsers(browser, app_server):
+    """Four members at once, each pressing Enter on a new salary and clicking the report at once, twice: every
+    click gives a PDF (none lost), each with the amount its own page then shows; the server logs no traceback."""
+    contexts = [browser.new_context(viewport={"width": 1366, "height": 900}, accept_downloads=True) for _ in range(4)]
+    try:
+        pages = [context.new_page() for context in contexts]
+        for tab in pages:
+            open_app(tab, app_server.url)
+            expect(amount_shown(tab)).to_have_text(MONEY)
+        for round_ in range(2):
+            for index, tab in enumerate(pages):
+                field = number_input(tab, "average_annual", "Retribución promedio anual ($)")
+                field.fill(f"{40_000 + 1_000 * index + 500 * round_:,}.00")
+                field.press("Enter")
+            reports = [download(tab, tab.get_by_role("button", name="Descargar el informe (PDF)"), app_server)
+                       for tab in pages]
+            for tab, report in zip(pages, reports):
+                shown = amount_shown(tab).inner_text()
+                assert shown in pdf_text(report)
+        assert "Traceback" not in app_server.output()
+    finally:
+        for context in contexts:
+            context.close()

@@ -18,7 +18,7 @@ from ui.form import _values
 from ui.member import build_member
 from ui.state import example
 
-from .test_app_browser import MONEY, amount_shown, number_input, open_app
+from .test_app_browser import ADD_FORM, MONEY, amount_shown, number_input, open_app
 from .test_served_safely import violations, watch_csp
 
 pytestmark = pytest.mark.browser
@@ -131,3 +131,41 @@ def test_english_session_mode_and_a_phone(page, app_url, width, height):
     expect(explorer(page)).to_have_class(re.compile(r"\blarge\b"))
     larger = explorer(page).locator(".amount").evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
     assert larger > size
+
+
+def test_the_comparison_receives_what_the_explorer_shows_with_whole_headlines(page, app_url):
+    """Three positions of the explorer added, then the form's scenario: the comparison shows each position's
+    age and amount, and at 1366 px with four columns every headline keeps its age (it wraps, never cut)."""
+    page.set_viewport_size({"width": 1366, "height": 900})
+    open_app(page, app_url)
+    expect(amount_shown(page)).to_have_text(MONEY)
+    data = example_data()
+    planned = data["planned"]
+    age, extra = page.get_by_role("slider", name=AGE), page.get_by_role("slider", name=re.compile("Servicio adicional"))
+    add = explorer(page).get_by_role("button", name=re.compile("^Añadir a la comparación"))
+    positions = [(planned + 8, 0), (planned + 20, 1), (planned + 44, 2)]
+    for count, (months, years_added) in enumerate(positions, start=1):
+        age.focus()
+        for _ in range(months - int(age.input_value())):
+            age.press("ArrowRight")
+        extra.focus()
+        for _ in range(years_added - int(extra.input_value())):
+            extra.press("ArrowRight")
+        expect(explorer(page).locator(".amount")).to_have_text(cell(data, months, years_added)["monthly"])
+        expect(add).to_contain_text(f"{months // 12} años y {months % 12} meses")  # names what it adds
+        add.click()
+        expect(page.get_by_text(f"Escenario añadido a la comparación ({count} de 4).")).to_be_visible()
+    page.get_by_role("button", name=ADD_FORM).click()
+    expect(page.get_by_text("Escenario añadido a la comparación (4 de 4).")).to_be_visible()
+
+    page.get_by_test_id("stSidebar").get_by_role("link", name="Comparar escenarios").click()
+    columns = page.locator(".st-key-compare_columns [data-testid='stColumn']")
+    expect(columns).to_have_count(4)
+    for column, (months, years_added) in zip(columns.all(), positions + [(planned, 0)]):
+        label = column.get_by_test_id("stMetricLabel")
+        words = f"{months // 12} años y {months % 12} meses" if months % 12 else f"{months // 12} años"
+        expect(label).to_have_text(f"Pensión mensual a los {words}")
+        expect(column.get_by_test_id("stMetricValue")).to_have_text(cell(data, months, years_added)["monthly"])
+        clipped = label.locator("p, div").evaluate_all(
+            "els => els.filter(e => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1).length")
+        assert clipped == 0, f"the headline of {words} is cut"

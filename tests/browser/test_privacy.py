@@ -14,7 +14,7 @@ import pytest
 
 from playwright.sync_api import expect
 
-from .test_app_browser import MONEY, amount_label, amount_shown, number_input, open_app, type_date, type_number
+from .test_app_browser import ADD_FORM, MONEY, amount_label, amount_shown, number_input, open_app, type_date, type_number
 
 pytestmark = pytest.mark.browser
 
@@ -47,7 +47,7 @@ def test_the_members_data_stays_out_of_the_log_and_the_url(page, app_server):
     with page.expect_download() as download:
         page.get_by_role("button", name="Descargar el informe (PDF)").click()
     assert download.value.path().read_bytes().startswith(b"%PDF")
-    page.get_by_role("button", name="Añadir este escenario a la comparación").click()
+    page.get_by_role("button", name=ADD_FORM).click()
     expect(page.get_by_text("Escenario añadido a la comparación (1 de 4).")).to_be_visible()
     sidebar = page.get_by_test_id("stSidebar")
     sidebar.get_by_role("link", name="Comparar escenarios").click()

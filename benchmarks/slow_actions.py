@@ -1,0 +1,180 @@
+"""The actions that used to be slow, against a minimal Streamlit page's round trip measured in the same run.
+
+    python benchmarks/slow_actions.py [--repeat 8]
+
+Starts this app and the minimal page of `benchmarks/latency.py` (a number input and `st.write` of twice its
+value) on free ports, drives each in the system Chromium (Playwright; never `playwright install`) and times
+with time.perf_counter around the Playwright calls:
+
+- "minimal round trip": on the minimal page, from Enter in its number input until its new text shows;
+- "open the charts": from a click on the closed section *Ver los gráficos…* until its first chart is drawn
+  (a plotly plot with its axis labels) and the page has settled (no status widget, nothing stale); the
+  section is closed again between tries;
+- "load a saved file": from giving *Cargar datos guardados* a file (two saved files alternate, whose amounts
+  differ) until the page says it loaded it, shows the file's amount, and has settled;
+- "comparison PDF": on the comparison page with two scenarios, from a click on *Descargar la comparación
+  (PDF)* until the browser has the file.
+
+Each action is done once unmeasured-for-the-median first: that first try (which pays for importing the
+charts' or the PDF's libraries in a fresh server) is printed on its own. Prints, for each, the first try, the
+median and the worst of the others in ms, and the ratio of the median to the minimal round trip's median
+(the figure to compare across machines). No assertions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from datetime import date
+from importlib.metadata import version
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
+
+from benchmarks.latency import MINIMAL_PAGE, READY  # noqa: E402
+from benchmarks.streamlit_server import APP, CHROMIUM, ROOT, launch_chromium, serve  # noqa: E402
+
+WAIT_MS = 60_000
+CHARTS = "Ver los gráficos"
+SETTLED = ("() => !document.querySelector('[data-testid=\"stStatusWidget\"]')"
+           " && !document.querySelector('[data-stale=\"true\"]')")
+
+
+def settle(page: Page) -> None:
+    page.wait_for_function(SETTLED, polling="raf", timeout=WAIT_MS)
+
+
+def minimal_round_trips(page: Page, url: str, repeat: int) -> list[float]:
+    page.goto(url)
+    field = page.locator(".st-key-value input")
+    field.wait_for(timeout=WAIT_MS)
+    times = []
+    for i in range(repeat + 1):
+        value = ("2", "1")[i % 2]
+        field.fill(value)
+        start = time.perf_counter()
+        field.press("Enter")
+        page.wait_for_function(READY, arg=['[data-testid="stMarkdownContainer"]', f"Doble: {float(value) * 2}",
+                                           None, False], polling="raf", timeout=WAIT_MS)
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
+def open_charts(page: Page, repeat: int) -> list[float]:
+    summary = page.get_by_test_id("stMain").locator("details > summary", has_text=CHARTS).first
+    plot = page.locator(".js-plotly-plot .xtick text").first
+    times = []
+    for i in range(repeat + 1):
+        settle(page)
+        start = time.perf_counter()
+        summary.click()
+        plot.wait_for(timeout=WAIT_MS)
+        settle(page)
+        times.append((time.perf_counter() - start) * 1000)
+        summary.click()  # closed again: the next try opens it anew
+        expect(page.locator(".js-plotly-plot")).to_have_count(0, timeout=WAIT_MS)
+    return times
+
+
+def saved_file(average: float) -> bytes:
+    from ui.saved import dump_inputs
+    from ui.state import example
+
+    return dump_inputs(example(date.today()) | {"average_annual": average})
+
+
+def load_saved(page: Page, repeat: int) -> list[float]:
+    from estimator.numbers import money
+
+    section = page.get_by_test_id("stExpander").filter(has_text="Guardar o cargar los datos")
+    section.get_by_text("Guardar o cargar los datos").click()
+    uploader = page.locator(".st-key-saved_upload input[type=file]")
+    amounts = {average: money(_amount(average)) for average in (41000.0, 42000.0)}
+    times = []
+    for i in range(repeat + 1):
+        average = (41000.0, 42000.0)[i % 2]
+        settle(page)
+        start = time.perf_counter()
+        uploader.set_input_files({"name": f"datos-{i}.json", "mimeType": "application/json",
+                                  "buffer": saved_file(average)})
+        expect(page.get_by_text(f"Se cargaron los datos guardados de «datos-{i}.json».")).to_be_visible(timeout=WAIT_MS)
+        expect(page.locator(".st-key-headline strong")).to_have_text(amounts[average], timeout=WAIT_MS)
+        settle(page)
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
+def _amount(average: float):
+    from estimator import estimate
+    from ui.form import _values
+    from ui.member import build_member
+    from ui.state import example
+
+    today = date.today()
+    member, _ = build_member(_values(example(today) | {"average_annual": average}), today, "es")
+    return estimate(member.scenario).monthly_pension
+
+
+def comparison_pdf(page: Page, repeat: int) -> list[float]:
+    for _ in range(2):
+        page.get_by_role("button", name=__import__("re").compile("^Añadir a la comparación el escenario")).click()
+        settle(page)
+        page.locator(".st-key-average_annual_text input").fill("37000")
+        page.locator(".st-key-average_annual_text input").press("Enter")
+        settle(page)
+    page.get_by_test_id("stSidebar").get_by_role("link", name="Comparar escenarios").click()
+    button = page.get_by_role("button", name="Descargar la comparación (PDF)")
+    button.wait_for(timeout=WAIT_MS)
+    times = []
+    for i in range(repeat + 1):
+        settle(page)
+        start = time.perf_counter()
+        with page.expect_download(timeout=WAIT_MS) as started:
+            button.click()
+        started.value.path()  # the whole file, saved by the browser
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--repeat", type=int, default=8, help="measured tries of each action (default 8)")
+    options = parser.parse_args()
+    if not CHROMIUM.exists():
+        raise SystemExit(f"{CHROMIUM} is missing: install Debian's chromium (never `playwright install`)")
+    results: dict[str, list[float]] = {}
+    with tempfile.TemporaryDirectory(prefix="slow-actions-") as folder:
+        folder = Path(folder)
+        (folder / "minimal.py").write_text(MINIMAL_PAGE)
+        with serve(ROOT / APP, ROOT) as app, serve(folder / "minimal.py", folder) as minimal, \
+                sync_playwright() as playwright:
+            browser = launch_chromium(playwright)
+            page = browser.new_context(viewport={"width": 1366, "height": 900}, accept_downloads=True).new_page()
+            results["minimal round trip"] = minimal_round_trips(page, minimal.url, options.repeat)
+            page.goto(app.url)
+            page.locator(".st-key-headline strong").wait_for(timeout=WAIT_MS)
+            settle(page)
+            results["open the charts"] = open_charts(page, options.repeat)
+            results["load a saved file"] = load_saved(page, options.repeat)
+            results["comparison PDF"] = comparison_pdf(page, options.repeat)
+            results["minimal round trip, again"] = minimal_round_trips(page, minimal.url, options.repeat)
+            browser.close()
+    base = statistics.median(results["minimal round trip"][1:] + results["minimal round trip, again"][1:])
+    print(f"streamlit {version('streamlit')}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}, "
+          f"{options.repeat} tries each after a first one")
+    print(f"{'action':<28} {'first':>9} {'median':>9} {'worst':>9}  ratio to the minimal round trip ({base:.0f} ms)")
+    for name, (first, *times) in results.items():
+        median = statistics.median(times)
+        print(f"{name:<28} {first:>6.0f} ms {median:>6.0f} ms {max(times):>6.0f} ms  {median / base:.1f}×")
+    print(json.dumps({name: round(statistics.median(times[1:])) for name, times in results.items()}))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,53 @@
+"""What a change sends back, measured in the browser: a view that reruns by itself (a Streamlit fragment)
+receives only its own elements, not the whole page again. Counted from the WebSocket's messages, relative to a
+change of the form measured in the same page (no timing)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from ui.text import ui_text
+
+from .test_app_browser import MONEY, amount_shown, number_input, open_app, type_number
+
+pytestmark = pytest.mark.browser
+
+
+def decoded(payload):
+    from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+    message = ForwardMsg()
+    if isinstance(payload, (bytes, bytearray)):
+        message.ParseFromString(bytes(payload))
+    return message
+
+
+def deltas_of_one_run(page: Page, socket, act) -> int:
+    """The elements the server sends for the run that `act` causes, counted up to its `script_finished`."""
+    received: list = []
+    listener = lambda payload: received.append(decoded(payload))  # noqa: E731
+    socket.on("framereceived", listener)
+    with socket.expect_event("framereceived", predicate=lambda p: decoded(p).HasField("script_finished")):
+        act()
+    socket.remove_listener("framereceived", listener)
+    return sum(1 for message in received if message.HasField("delta"))
+
+
+def test_the_lifetime_views_own_ages_resend_only_that_view(page: Page, app_server):
+    sockets = []
+    page.on("websocket", lambda socket: sockets.append(socket))
+    open_app(page, app_server.url)
+    expect(amount_shown(page)).to_have_text(MONEY)
+    socket = sockets[-1]
+    title = ui_text("lifetime.heading", "es")
+    deltas_of_one_run(page, socket, lambda: page.get_by_text(title).click())
+    other = page.get_by_role("textbox", name=ui_text("lifetime.other", "es"))
+    expect(other).to_be_visible()
+
+    whole_page = deltas_of_one_run(page, socket, lambda: type_number(
+        number_input(page, "service_years", "años"), "26"))
+    own_view = deltas_of_one_run(page, socket, lambda: type_number(other, "62"))
+    expect(page.get_by_test_id("stExpander").filter(has_text=title).get_by_text("62", exact=False).first) \
+        .to_be_visible()
+    assert own_view * 3 < whole_page, (own_view, whole_page)
