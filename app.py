@@ -18,7 +18,7 @@ from ui.fresh_download import fresh_download
 from ui.look import page_css
 from ui.formatting import age_label, error_fields
 from ui.limits import limits
-from ui.member import build_member
+from ui.member import build_member, confirm_key, unconfirmed_slip
 from ui.render import (answer_view, charts_section, key_dates_view, limits_view, lifetime_view,
                        not_eligible_summary)
 from ui.report_download import build_report, report_extras
@@ -37,7 +37,7 @@ def summary_view(lang: str, member, answer, errors: dict[str, str], uncovered: l
     elif not answer.eligible:
         line = not_eligible_summary(member, answer, lang)
     else:
-        line = ui_text("summary.amount", lang, amount=money(answer.monthly_pension).replace("$", "\\$"),
+        line = ui_text("summary.amount", lang, amount=money(answer.monthly_paid_at_start).replace("$", "\\$"),
                        age=age_label(member.planned_age, lang), rule=t(f"rule.{answer.rule}", lang))
     st.markdown(line)
 
@@ -55,7 +55,8 @@ summary = st.container(key="summary")
 inputs, results = st.columns([2, 3], gap="large")
 values = current_values(st.session_state, lang)
 example_note(example_slot, st.session_state, today, lang)
-member, errors = build_member(values, today, lang)
+confirmed = lambda average: bool(st.session_state.get(confirm_key(average)))  # noqa: E731
+member, errors = build_member(values, today, lang, confirmed=confirmed)
 uncovered = limits(values, lang)
 answer = None
 with results:
@@ -66,6 +67,9 @@ with results:
         with st.container(key="to_correct"):  # stays in sight beside the form on a wide screen (ui/look.py)
             st.header(ui_text("result.heading", lang))
             st.warning(ui_text("check.fix", lang, fields=error_fields(errors, lang)), icon="✏️")
+            slip = unconfirmed_slip(values, lang, confirmed)  # RULES.md §0: the likely slip named in the answer too
+            if slip:
+                st.info(slip.replace("$", "\\$"), icon="✏️")
     else:
         if values.freeze:
             st.warning(ui_text("limits.freeze_note", lang, law=freeze_for(member.plan).law(lang)),
@@ -75,7 +79,8 @@ with results:
                           move=lambda age: scenario_at(member.situation, age))
         answer_view(member, answer, lang)
         comparable = answer.covered and not member.scenario.refunded  # the comparison's honest limits too
-        explorer_view(member, lang, comparable)  # other ages and added service, answered in the browser
+        if answer.covered:  # a member these rules do not describe gets no number, at any age
+            explorer_view(member, lang, comparable)  # other ages and added service, answered in the browser
         if comparable:
             offer_comparison(member, lang)  # what the explorer shows, or the form's scenario, named
         report_name, report_notes = report_extras(lang)  # printed on the report, kept nowhere
@@ -89,7 +94,7 @@ with summary:
     summary_view(lang, member, answer, errors, uncovered)
 with inputs:
     member_form(lang, today, errors)
-if member is not None:
+if member is not None and answer.covered:
     charts_section(member, lang)
     if answer.covered and not member.scenario.refunded:
         key_dates_view(member, lang)

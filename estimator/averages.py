@@ -14,7 +14,7 @@ from typing import Sequence
 from .kernel import top_mean
 from .models import Step, _number
 from .citations import display
-from .numbers import exact_money, round_cents
+from .numbers import exact_money, round_cents, step_amount
 from .parameters import default_values
 from .texts import t
 
@@ -69,5 +69,5 @@ def average_from_history(plan: str, salaries: Sequence[object], lang: str = "es"
                     value=float(value), cite=display("000 ¶A.1", lang))
     else:
         step = Step(label=t("history.step_annual" + "_projected" * projected, lang, size=size), formula=formula,
-                    value=float(round_cents(value)), cite="Ley 447-1951" if plan == "ley447" else "Ley 1-1990")
+                    value=float(step_amount(value)), cite="Ley 447-1951" if plan == "ley447" else "Ley 1-1990")
     return Average(value=value, used=tuple(sorted(ranked)), step=step)

@@ -7,13 +7,14 @@ their names, never a field name or a code.
 
 from __future__ import annotations
 
+from datetime import date
 from decimal import Decimal
 from typing import Any
 
 from .models import Answer, Scenario
 from .numbers import exact_number, exact_percent, money, to_fraction
 from .parameters import Params, assumption_label
-from .texts import span, t
+from .texts import date_words, span, t
 
 MAX_SCENARIOS = 4  # side by side: more would not fit a page or a screen
 MONEY_FIELDS = ("average_salary", "average_monthly_salary", "social_security_monthly")
@@ -45,6 +46,8 @@ def field_value(name: str, value: Any, lang: str) -> str:
         return t(f"report.{name}.{value}", lang)
     if name in MONEY_FIELDS:
         return money(value)
+    if name == "entry_date":
+        return date_words(date.fromisoformat(value) if isinstance(value, str) else value, lang)
     return span(value, lang)
 
 
@@ -76,8 +79,8 @@ def has_amount(answer: Answer) -> bool:
 
 
 def amount_difference(base_answer: Answer, answer: Answer, lang: str) -> str:
-    """The monthly amount less the first scenario's, with its sign: "+$120.00 al mes"."""
-    change = Decimal(str(answer.monthly_pension)) - Decimal(str(base_answer.monthly_pension))
+    """What is paid from the first month less the first scenario's (RULES.md §0), with its sign: "+$120.00 al mes"."""
+    change = Decimal(str(answer.monthly_paid_at_start)) - Decimal(str(base_answer.monthly_paid_at_start))
     if change == 0:
         return t("compare.no_difference", lang)
     sign = "+" if change > 0 else "−"
@@ -146,10 +149,12 @@ def difference_reasons(base: Scenario, base_answer: Answer, other: Scenario, ans
 
 # What the comparison says under each scenario's amount, on the page and in its report alike (one source
 # for each sentence): what the System pays from 65 under the Plan Coordinado, and the net while contributing.
-RESULT_LINES = ("from_coordination", "net")
+RESULT_LINES = ("reference", "from_coordination", "net")
 
 
 def result_label(kind: str, lang: str) -> str:
+    if kind == "reference":
+        return t("report.row_reference", lang)
     if kind == "from_coordination":
         return t("report.row_from_coordination", lang,
                  age=span(Params("ley447", explain=False).raw("coordination_age"), lang))
@@ -157,9 +162,14 @@ def result_label(kind: str, lang: str) -> str:
 
 
 def result_line(kind: str, answer: Answer, lang: str) -> str | None:
-    """One of RESULT_LINES for this answer, or None when it says nothing for it."""
+    """One of RESULT_LINES for this answer, or None when it says nothing for it. The reference amount (the
+    pension under the rule) when coordination pays another amount from the start (RULES.md §0); then what is
+    paid from 65 is the amount itself, not repeated."""
+    paid_differs = has_amount(answer) and answer.monthly_paid_at_start != answer.monthly_pension
+    if kind == "reference":
+        return money(answer.monthly_pension) if paid_differs else None
     if kind == "from_coordination":
-        if answer.coordination is None or not has_amount(answer):
+        if answer.coordination is None or not has_amount(answer) or paid_differs:
             return None
         return money(answer.coordination.monthly_pension_from_65)
     if answer.contribution is None:

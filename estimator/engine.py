@@ -9,6 +9,7 @@ every figure printed exactly, so a calculator reproduces each step from what is 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import timedelta
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Callable
@@ -18,12 +19,13 @@ from .citations import display, with_cite
 from .explain import Q
 from .plans import TABLES, coordination, ley1, ley447, teachers
 from .plans.government import minimum_monthly, reduction_factor
-from .models import (Alternative, Answer, Assumptions, AssumptionUsed, Contribution, Coordination, Earliest,
-                     Scenario, Step)
-from .numbers import exact_money, exact_number, money, round_cents
+from .models import (NEW_PARTICIPANTS_FROM, Alternative, Answer, Assumptions, AssumptionUsed, Contribution,
+                     Coordination, Earliest, Scenario, Step, out_of_scope_from)
+from .numbers import (carried, enclosed, exact_money, exact_number, exact_years, money, round_cents, shown_exactly,
+                      step_amount)
 from .parameters import Params, assumption_label
 from .rules import ACTIVE, DEFERRED, Facts, Outcome, Rule, all_met, cite_of
-from .texts import span, t
+from .texts import date_words, span, t
 
 # The contract's assumption names, in its order (CONTRACT.md, `assumptions`).
 ASSUMPTION_NAMES = tuple(Assumptions.model_fields)
@@ -51,13 +53,16 @@ def plan_average(s: Scenario) -> Fraction:
     return s.average_salary if s.average_salary is not None else 12 * s.average_monthly_salary
 
 
-def facts_of(s: Scenario, explain: bool = True) -> Facts:
+def facts_of(s: Scenario, explain: bool = True, average_formula: str | None = None) -> Facts:
     """The facts the rules read, from a validated scenario (RULES.md §0, §7); each figure printed
-    exactly in formulas (service of 25 years 1 month as "301 ÷ 12")."""
+    exactly in formulas (service of 25 years 1 month as "(25 + 1 ÷ 12)"). An average its own step computed
+    (`average_formula`) is written as that step printed it, or by its formula when it has no exact
+    decimal (the average of three salaries): never a rescaled figure such as "$212,713.75 ÷ 9"."""
+    amount = (lambda v: carried(v, average_formula)) if average_formula else exact_money
     return kernel.facts(s.plan, s.group, age=s.age, separation_age=s.separation_age, service=s.service_years,
                         average=plan_average(s), contribution_shortfall=s.contribution_shortfall,
                         in_system_june_1960=s.in_system_june_1960, left_service_early=s.left_service_early,
-                        number=exact_number if explain else None, amount=exact_money if explain else None)
+                        number=exact_years if explain else None, amount=amount if explain else None)
 
 
 def evaluate(rule: Rule, facts: Facts, params: Params) -> Evaluation:
@@ -69,6 +74,11 @@ def evaluate(rule: Rule, facts: Facts, params: Params) -> Evaluation:
                                   getattr(facts, rule.reduction.at))
         amount = amount * factor
     return Evaluation(rule, outcome, all_met(outcome.conditions), factor, amount)
+
+
+def reduces(evaluation: Evaluation) -> bool:
+    """Whether an actuarial reduction changes the amount: a factor of exactly 1 is no reduction (RULES.md §6)."""
+    return evaluation.factor is not None and evaluation.factor.v != 1
 
 
 def most_favourable(evaluations: list[Evaluation]) -> Evaluation | None:
@@ -105,7 +115,34 @@ def estimate(s: Scenario, lang: str = "es", *, average_steps: list[Step] | None 
     """The answer for one scenario (CONTRACT.md), its reasons and steps in `lang`. `move` gives the
     scenario at a later age for the earliest eligibility (default `moved_to`). `average_steps` replace the
     step of an average entered (a salary history's, a projection's: `projection.average_explained`), and
-    `average_assumptions` are the assumptions those steps use."""
+    `average_assumptions` are the assumptions those steps use.
+
+    RULES.md §1, Scope: a member whose first entry these rules do not describe gets no number; without an
+    entry date, the reasons say once which entry dates the rules cover."""
+    if not s.in_scope:
+        return _no_pension(False, [scope_reason(s, lang)], [])
+    answer = _estimate(s, lang, average_steps=average_steps, average_assumptions=average_assumptions,
+                       find_earliest=find_earliest, move=move)
+    if s.entry_date is None:
+        answer.reasons.append(scope_reason(s, lang))
+    return answer
+
+
+def scope_reason(s: Scenario, lang: str) -> str:
+    """RULES.md §1: the law that governs a member these rules do not describe, and who can compute it; or,
+    when the entry date is unknown, the entry dates the plan's rules cover."""
+    split = NEW_PARTICIPANTS_FROM
+    end = out_of_scope_from(s.plan)
+    words = {"split": date_words(split, lang), "end": end and date_words(end, lang),
+             "last": end and date_words(end - timedelta(days=1), lang)}
+    if s.entry_date is not None and not s.in_scope:
+        return t(f"reason.outside_{s.plan}", lang, entry=date_words(s.entry_date, lang), start=words["end"])
+    return t(f"reason.scope_{s.plan}", lang, **words)
+
+
+def _estimate(s: Scenario, lang: str, *, average_steps: list[Step] | None,
+              average_assumptions: list[AssumptionUsed] | None,
+              find_earliest: bool, move: Callable[[Fraction], Scenario] | None) -> Answer:
     params = Params(s.plan, s.assumptions.given())
     steps = list(average_steps or [])
 
@@ -116,7 +153,7 @@ def estimate(s: Scenario, lang: str = "es", *, average_steps: list[Step] | None 
         return _no_pension(False, [t("reason.teachers_deferred", lang)] + _notes_on_fields(s, None, params, lang),
                            steps)
 
-    facts = facts_of(s)
+    facts = facts_of(s, average_formula=average_steps[-1].formula if average_steps else None)
     if not average_steps:  # a history's average already has its step
         steps.append(_average_step(s, facts, lang))
     evaluations = [evaluate(rule, facts, params) for rule in rules_of(s.plan)]
@@ -129,14 +166,15 @@ def estimate(s: Scenario, lang: str = "es", *, average_steps: list[Step] | None 
         return _no_pension(True, reasons, steps, earliest, average_assumptions)
 
     pay = payable(s.plan, chosen.amount.v, params)
-    steps += _amount_steps(s, chosen, pay, params, lang)
+    amount_steps, pension = _amount_steps(s, chosen, pay, params, lang)
+    steps += amount_steps
     alternatives = [e for e in evaluations if e.applies and e is not chosen]
     reasons = _chosen_notes(s, chosen, pay, params, alternatives, lang)
     reasons += _plan_notes(s, facts, params, chosen, lang)
     used = set(chosen.amount.assumed)
     coordinated = None
     if coordination.applies(s.plan, s.group, s.coordinated):
-        coordinated, coordination_steps, coordination_notes = _coordinate(s, facts, chosen, pay, params, lang)
+        coordinated, coordination_steps, coordination_notes = _coordinate(s, facts, chosen, pay, pension, params, lang)
         steps += coordination_steps
         reasons += coordination_notes
     contribution = None
@@ -147,10 +185,14 @@ def estimate(s: Scenario, lang: str = "es", *, average_steps: list[Step] | None 
         reasons.append(t("reason.contribution", lang, rate=rate.text, amount=money(contribution.monthly),
                          age=span(contribution.until_age, lang), net=money(contribution.net_monthly_pension),
                          source=_assumption_source(s, "teachers_contribution_rate", lang)))
+        if s.service_years < params.raw("full_service_years"):  # RULES.md §2, ¶B: said as this estimator's reading
+            reasons.append(t("reason.contribution_until_55", lang))
     reasons += _notes_on_fields(s, chosen, params, lang, contribution is not None)
+    from_start = coordinated is not None and s.age >= params.raw("coordination_age")
     return Answer(
         covered=True, eligible=True, rule=chosen.rule.id,
         monthly_pension=pay.monthly, annual_pension=pay.annual,
+        monthly_paid_at_start=coordinated.monthly_pension_from_65 if from_start else pay.monthly,
         reduction_factor=chosen.factor.v if chosen.factor is not None else Fraction(1),
         minimum_applied=pay.minimum_applied,
         alternatives=[Alternative(rule=e.rule.id, monthly_pension=payable(s.plan, e.amount.v, params).monthly)
@@ -203,61 +245,83 @@ def _average_step(s: Scenario, facts: Facts, lang: str) -> Step:
 
 
 def _factor_text(factor: Q) -> str:
-    """The factor as the number a calculator multiplies by (its own step shows how it was found)."""
-    return exact_number(factor.v)
+    """The factor as a later formula writes it: the number its step printed when that is exact (0.825),
+    else the step's own formula in parentheses (a month short of an age gives no finite decimal)."""
+    if shown_exactly(factor.v) or factor.text is None:
+        return exact_number(factor.v)
+    return factor.text if enclosed(factor.text) else f"({factor.text})"
 
 
-def _amount_steps(s: Scenario, chosen: Evaluation, pay: Payable, params: Params, lang: str) -> list[Step]:
+def _factor_value(factor: Q) -> Fraction:
+    """A factor's step value: exact; one with no short decimal to 6 decimals (its formula gives it exactly)."""
+    return factor.v if shown_exactly(factor.v) else Fraction(round(factor.v * 10 ** 6), 10 ** 6)
+
+
+def _amount_steps(s: Scenario, chosen: Evaluation, pay: Payable, params: Params, lang: str) -> tuple[list[Step], str]:
+    """The steps of the amount, and how a later formula writes the annual amount P (after the minimum)."""
     rule = chosen.rule
     unit = "monthly" if s.plan == "teachers" else "annual"
     base = chosen.outcome.amount
     cite = "; ".join([rule.cite, *sorted(base.cites)])
+    monthly_now = s.plan == "teachers"  # the teachers' amount is the monthly one, rounded (RULES.md §0)
     steps = [_step(t(f"step.rule_amount_{unit}", lang, rule=t(f"rule.{rule.id}", lang)), base.text,
-                   round_cents(base.v), cite, lang, base)]
-    if chosen.factor is not None:
+                   round_cents(base.v) if monthly_now else step_amount(base.v), cite, lang, base)]
+    amount_text = carried(base.v, base.text)
+    if reduces(chosen):
         factor = chosen.factor
         counselor = params.raw("reduction_factor") is not None
         steps.append(_step(t("step.factor_counselor" if counselor else "step.factor_assumed", lang),
-                           t("step.given", lang) if counselor else factor.text, factor.v,
+                           t("step.given", lang) if counselor else factor.text, _factor_value(factor),
                            cite_of(reduction_factor), lang, factor))
-        steps.append(_step(t(f"step.reduced_{unit}", lang), f"{exact_money(base.v)} × {_factor_text(factor)}",
-                           round_cents(chosen.amount.v), rule.cite, lang, factor))
+        reduced = f"{amount_text} × {_factor_text(factor)}"
+        steps.append(_step(t(f"step.reduced_{unit}", lang), reduced,
+                           round_cents(chosen.amount.v) if monthly_now else step_amount(chosen.amount.v),
+                           rule.cite, lang, factor))
+        amount_text = carried(chosen.amount.v, reduced)
     if s.plan == "teachers":
         steps.append(_step(t("step.annual_teachers", lang), f"12 × {money(pay.monthly)}", pay.annual,
-                           cite_of(teachers.thirty_years_at_fifty), lang))
-        return steps
+                           rule.cite, lang))  # the rule's own paragraph (RULES.md §2, Citations of steps)
+        return steps, money(pay.annual)
     monthly = round_cents(chosen.amount.v / 12)
-    steps.append(_step(t("step.monthly", lang), f"{exact_money(chosen.amount.v)} ÷ 12", monthly, rule.cite,
-                       lang, chosen.amount))
+    steps.append(_step(t("step.monthly", lang), f"{amount_text} ÷ 12", monthly, rule.cite, lang, chosen.amount))
     if pay.minimum_applied:
-        steps.append(_step(t("step.minimum", lang), f"max({money(monthly)}; {money(minimum_monthly(params).v)})",
+        minimum = minimum_monthly(params).v
+        steps.append(_step(t("step.minimum", lang), f"max({money(monthly)}; {money(minimum)})",
                            pay.monthly, cite_of(minimum_monthly), lang))
-    return steps
+        if coordination.applies(s.plan, s.group, s.coordinated):  # the coordination step uses the annual one
+            steps.append(_step(t("step.minimum_annual", lang), f"12 × {money(pay.monthly)}", pay.annual,
+                               cite_of(minimum_monthly), lang))
+        return steps, money(pay.annual)
+    return steps, amount_text
 
 
-def _coordinate(s: Scenario, facts: Facts, chosen: Evaluation, pay: Payable, params: Params, lang: str):
-    """RULES.md §4: what the system pays from 65, and the steps that show it."""
+def _coordinate(s: Scenario, facts: Facts, chosen: Evaluation, pay: Payable, pension: str, params: Params,
+                lang: str):
+    """RULES.md §4: what the system pays from 65, and the steps that show it. `pension` is how the
+    formulas write P, the annual pension under the rule (`_amount_steps`)."""
     cf = coordination.coordinated_formula(facts, params)
     factor = chosen.factor
     cf_reduced = cf.v * (factor.v if factor is not None else 1)
     ss_annual = None if s.social_security_monthly is None else s.social_security_monthly * 12
     amount, guaranteed = coordination.guarantee(pay.annual_exact, cf_reduced, ss_annual)
     coordinated = payable(s.plan, amount, params)
-    steps = [_step(t("step.coordination_formula", lang), cf.text, round_cents(cf.v),
-                   cite_of(coordination.coordinated_formula), lang)]
-    if factor is not None:
-        steps.append(_step(t("step.coordination_reduced", lang), f"{exact_money(cf.v)} × {_factor_text(factor)}",
-                           round_cents(cf_reduced), cite_of(reduction_factor), lang, factor))
-    pension, reduced = exact_money(pay.annual_exact), exact_money(cf_reduced)
+    cite = cite_of(coordination.coordinated_formula)
+    steps = [_step(t("step.coordination_formula", lang), cf.text, step_amount(cf.v), cite, lang)]
+    reduced = carried(cf.v, cf.text)
+    if reduces(chosen):  # RULES.md §4, Decision: the same factor, cited as this estimator's reading of ¶B
+        formula = f"{reduced} × {_factor_text(factor)}"
+        steps.append(_step(t("step.coordination_reduced", lang), formula, step_amount(cf_reduced), cite, lang,
+                           factor))
+        reduced = carried(cf_reduced, formula)
     if ss_annual is None:
         formula = f"min({pension}; {reduced})"
     else:
         formula = f"min({pension}; max({reduced}; {pension} − 12 × {exact_money(s.social_security_monthly)}))"
-    steps.append(_step(t("step.coordination_guarantee", lang), formula, round_cents(amount),
+    steps.append(_step(t("step.coordination_guarantee", lang), formula, step_amount(amount),
                        cite_of(coordination.guarantee), lang, factor))
     monthly = round_cents(amount / 12)
-    steps.append(_step(t("step.coordination_monthly", lang), f"{exact_money(amount)} ÷ 12", monthly,
-                       cite_of(coordination.coordinated_formula), lang, factor))
+    steps.append(_step(t("step.coordination_monthly", lang), f"{carried(amount, formula)} ÷ 12", monthly,
+                       cite, lang, factor))
     if coordinated.minimum_applied:
         steps.append(_step(t("step.minimum", lang), f"max({money(monthly)}; {money(minimum_monthly(params).v)})",
                            coordinated.monthly, f"{cite_of(coordination.minimum_untouched)}; {cite_of(minimum_monthly)}",
@@ -308,8 +372,9 @@ def _contribution(facts: Facts, pay: Payable, params: Params, lang: str):
 def _no_pension(covered: bool, reasons: list[str], steps: list[Step], earliest: Earliest | None = None,
                 average_assumptions: list[AssumptionUsed] | None = None) -> Answer:
     """No amount: the steps are only the average's (when the rules answer), with the assumptions they use."""
-    return Answer(covered=covered, eligible=False, rule=None, monthly_pension=Decimal("0.00"),
-                  annual_pension=Decimal("0.00"), reduction_factor=Fraction(1), minimum_applied=False,
+    nothing = Decimal("0.00") if covered else None  # not covered: no number at all (RULES.md §0)
+    return Answer(covered=covered, eligible=False, rule=None, monthly_pension=nothing,
+                  annual_pension=nothing, monthly_paid_at_start=nothing, reduction_factor=Fraction(1), minimum_applied=False,
                   alternatives=[], coordination=None, contribution=None, reasons=reasons,
                   steps=steps if covered else [], earliest=earliest,
                   assumptions_used=list(average_assumptions or []) if covered else [])
@@ -374,7 +439,11 @@ def _chosen_notes(s: Scenario, chosen: Evaluation, pay: Payable, params: Params,
         notes.append(t("reason.right_at_separation", lang, age=span(s.separation_age, lang)))
     if ley447.FLOOR_19_6 in chosen.outcome.amount.cites:
         notes.append(t("reason.floor_19_6", lang, pct=params.r19_6_floor_pct.text))
-    if chosen.factor is not None:
+    if chosen.factor is not None and not reduces(chosen):  # RULES.md §6: a factor of 1 is no reduction
+        notes.append(t("reason.unreduced_factor_1", lang, why=t(
+            "reason.unreduced_counselor" if params.raw("reduction_factor") is not None else "reason.unreduced_rate_0",
+            lang)))
+    elif chosen.factor is not None:
         unreduced = _unreduced_monthly(s, chosen)
         if params.raw("reduction_factor") is not None:
             notes.append(t("reason.reduced_counselor", lang, factor=exact_number(chosen.factor.v),
@@ -396,6 +465,8 @@ def _chosen_notes(s: Scenario, chosen: Evaluation, pay: Payable, params: Params,
             notes.append(t("reason.no_cap", lang, pct=share.text))
     if pay.minimum_applied:
         notes.append(t("reason.minimum", lang, minimum=money(pay.monthly)))
+        if s.plan == "ley447":  # RULES.md §6, Decision: said as this estimator's reading
+            notes.append(t("reason.minimum_ley447", lang))
     if chosen.rule.id == "ley447.merit":
         name = _assumption_of(chosen.outcome.amount)
         notes.append(t("reason.merit_assumed", lang, pct=getattr(params, name).text,
@@ -406,7 +477,7 @@ def _chosen_notes(s: Scenario, chosen: Evaluation, pay: Payable, params: Params,
 def _unreduced_monthly(s: Scenario, chosen: Evaluation) -> Decimal | None:
     """The monthly amount before the actuarial reduction and before the minimum (RULES.md §6), shown
     beside a reduced one."""
-    if chosen.factor is None:
+    if not reduces(chosen):
         return None
     base = chosen.outcome.amount.v
     return round_cents(base if s.plan == "teachers" else base / 12)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .numbers import exact_money, exact_number, exact_percent, greater, lesser
+from .numbers import enclosed, exact_money, exact_number, exact_percent, greater, lesser
 
 NONE: frozenset = frozenset()
 
@@ -81,8 +81,12 @@ class Q:
 
 
 def leaf(v: Any, render: Callable[[Any], str] | None, **marks: Any) -> Q:
-    """A figure that enters a formula as a number, printed exactly (no text when `render` is None)."""
-    return Q(v, render(v) if render is not None else None, **marks)
+    """A figure that enters a formula as a number, printed exactly (no text when `render` is None). A
+    figure printed as a sum ("25 + 1 ÷ 12") is parenthesised where it is multiplied or subtracted."""
+    text = render(v) if render is not None else None
+    if text is not None and (" + " in text or " − " in text) and not enclosed(text) and "compound" not in marks:
+        marks = {**marks, "compound": True, "product": False}
+    return Q(v, text, **marks)
 
 
 def q_min(a: Q, b: Q, render: Callable[[Any], str] = exact_number) -> Q:

@@ -41,18 +41,22 @@ def freeze_for(plan: str) -> Freeze:
     return freezes()["teachers" if plan == "teachers" else "government"]
 
 
-def service_after_freeze(situation: Situation, birth: date, today: date) -> Fraction:
-    """The service credited between the freeze and today (or the separation, if earlier)."""
+def service_after_freeze(situation: Situation, birth: date, today: date, separation: date | None = None) -> Fraction:
+    """The service credited between the freeze and today (or the separation, if earlier), in whole months
+    counted between the dates themselves (separated 30/06/2015, frozen 30/06/2013: 24 months)."""
     freeze = freeze_for(situation.today.plan)
-    end = today if situation.in_service else date_at(birth, situation.today.separation_age)
+    if situation.in_service:
+        end = today
+    else:  # the separation day itself when known, else the day the separation age was reached
+        end = separation or date_at(birth, situation.today.separation_age)
     if end <= freeze.date:
         return Fraction(0)
     return min(situation.today.service_years, age_on(freeze.date, end))
 
 
-def frozen(situation: Situation, birth: date, today: date) -> Situation:
+def frozen(situation: Situation, birth: date, today: date, separation: date | None = None) -> Situation:
     """The situation with service and average frozen at the freeze date."""
-    service = situation.today.service_years - service_after_freeze(situation, birth, today)
+    service = situation.today.service_years - service_after_freeze(situation, birth, today, separation)
     return replace(situation, today=situation.today.model_copy(update={"service_years": service}),
                    salary_growth=Fraction(0), accrues=False)
 

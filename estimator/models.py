@@ -14,18 +14,32 @@ from typing import Annotated, Any, Literal
 from pydantic import (BaseModel, BeforeValidator, ConfigDict, PlainSerializer, StrictBool,
                       ValidationError, model_validator)
 
-from .numbers import to_fraction
-from .texts import span, t
+from .numbers import to_fraction, whole_months_or_exact
+from .parameters import dates
+from .texts import date_words, span, t
 
 PLANS = ("teachers", "ley447", "ley1")
 # RULES.md §1, Decision: the texts say "después del 1ro de abril de 1990"; an entry on that day itself
-# makes a new participant (the law's start date).
-NEW_PARTICIPANTS_FROM = date(1990, 4, 1)
+# makes a new participant (the law's start date). A dated parameter (plans/government.toml).
+NEW_PARTICIPANTS_FROM = dates("ley1")["new_participants_from"]
 
 
 def government_plan(entry: date) -> str:
     """The government employees' plan for a first entry into the System on `entry`."""
     return "ley1" if entry >= NEW_PARTICIPANTS_FROM else "ley447"
+
+
+def out_of_scope_from(plan: str) -> date | None:
+    """RULES.md §1, Scope: the first entry date from which these rules do not describe the plan's members
+    (government entries from 1 January 2000, teachers' from 1 August 2014); None for ley447, whose members
+    all entered before 1 April 1990."""
+    named = {"ley1": "savings_account_from", "teachers": "defined_contribution_from"}.get(plan)
+    return dates(plan)[named] if named else None
+
+
+def entry_in_scope(plan: str, entry: date) -> bool:
+    limit = out_of_scope_from(plan)
+    return limit is None or entry < limit
 
 GROUPS = ("general", "police", "firefighter", "mayor", "judiciary", "upr_extension")
 # A member works from 14 at the earliest: service can't exceed separation age − 14 (CONTRACT.md).
@@ -82,7 +96,27 @@ def _fraction_0_1(value: Any) -> Fraction:
     return exact
 
 
+def _years(value: Any) -> Fraction:
+    """A number of years: within 0.000001 of a whole number of months, exactly that many months
+    (CONTRACT.md: 25.083333333333332 is 25 years and 1 month); any other number as typed."""
+    return whole_months_or_exact(_number(value))
+
+
+def _entry_date(value: Any) -> date:
+    """A date of first entry: a "YYYY-MM-DD" text (or a date, from the app)."""
+    if isinstance(value, date):
+        return value
+    if not isinstance(value, str) or len(value) != 10 or value[4] != "-" or value[7] != "-":
+        raise ValueError("entry_date_format")
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise ValueError("entry_date_format") from None
+
+
 Number = Annotated[Fraction, BeforeValidator(_number), PlainSerializer(float, return_type=float)]
+Years = Annotated[Fraction, BeforeValidator(_years), PlainSerializer(float, return_type=float)]
+EntryDate = Annotated[date, BeforeValidator(_entry_date), PlainSerializer(date.isoformat, return_type=str)]
 Share = Annotated[Fraction, BeforeValidator(_fraction_0_1), PlainSerializer(float, return_type=float)]
 Money = Annotated[Decimal, PlainSerializer(float, return_type=float)]
 
@@ -109,9 +143,9 @@ class Scenario(BaseModel):
 
     plan: Literal["teachers", "ley447", "ley1"]
     group: Literal["general", "police", "firefighter", "mayor", "judiciary", "upr_extension"] = "general"
-    age: Number
-    separation_age: Number | None = None
-    service_years: Number
+    age: Years
+    separation_age: Years | None = None
+    service_years: Years
     average_salary: Number | None = None
     average_monthly_salary: Number | None = None
     coordinated: StrictBool = False
@@ -119,6 +153,7 @@ class Scenario(BaseModel):
     refunded: StrictBool = False
     contribution_shortfall: StrictBool = False
     in_system_june_1960: StrictBool = False
+    entry_date: EntryDate | None = None
     assumptions: Assumptions = Assumptions()
 
     @model_validator(mode="before")
@@ -142,7 +177,14 @@ class Scenario(BaseModel):
             raise ValueError("service_too_long")
         if (self.average_salary is None) == (self.average_monthly_salary is None):
             raise ValueError("average_both" if self.average_salary is not None else "average_neither")
+        if self.entry_date is not None and self.plan != "teachers" and government_plan(self.entry_date) != self.plan:
+            raise ValueError(f"entry_date_{self.plan}")
         return self
+
+    @property
+    def in_scope(self) -> bool:
+        """RULES.md §1, Scope: the member's entry date is one these rules describe (unknown: assumed so)."""
+        return self.entry_date is None or entry_in_scope(self.plan, self.entry_date)
 
     @property
     def left_service_early(self) -> bool:
@@ -166,6 +208,8 @@ _FIELD_OF_CHECK = {
     "service_too_long": "service_years",
     "average_both": "average_salary",
     "average_neither": "average_salary",
+    "entry_date_ley447": "entry_date",
+    "entry_date_ley1": "entry_date",
 }
 
 
@@ -222,7 +266,10 @@ def _explain_error(exc: ValidationError, data: dict, lang: str) -> ScenarioError
                     limit = "?"
             if code == "age_beyond_life":
                 limit = OLDEST_AGE
-            return ScenarioError(target, t(f"error.{code}", lang, limit=limit))
+            return ScenarioError(target, t(f"error.{code}", lang, limit=limit,
+                                           split=date_words(NEW_PARTICIPANTS_FROM, lang)))
+        if code == "entry_date_format":
+            return ScenarioError(field, t("error.entry_date_format", lang, field=field))
         if code in ("not_a_number", "not_finite", "negative", "fraction_range", "too_large", "too_precise"):
             return ScenarioError(field, t(f"error.{code}", lang, field=field))
     return ScenarioError(field, t("error.invalid", lang, field=field))
@@ -270,7 +317,7 @@ class Earliest(BaseModel):
     service_years: float
 
 
-CONTRACT_FIELDS = ("covered", "eligible", "rule", "monthly_pension", "annual_pension",
+CONTRACT_FIELDS = ("covered", "eligible", "rule", "monthly_pension", "annual_pension", "monthly_paid_at_start",
                    "reduction_factor", "minimum_applied", "alternatives", "coordination",
                    "contribution", "reasons", "steps", "assumptions_used")
 
@@ -281,8 +328,9 @@ class Answer(BaseModel):
     covered: bool
     eligible: bool
     rule: str | None
-    monthly_pension: Money
-    annual_pension: Money
+    monthly_pension: Money | None      # None when not covered (RULES.md §0: never a number)
+    annual_pension: Money | None
+    monthly_paid_at_start: Money | None  # what the System pays the first month (RULES.md §0, the amount paid)
     reduction_factor: Annotated[Fraction, PlainSerializer(float, return_type=float)]
     minimum_applied: bool
     alternatives: list[Alternative]

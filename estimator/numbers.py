@@ -125,6 +125,53 @@ def exact_number(value: Any, grouped: bool = False) -> str:
     return f"{exact.numerator} ÷ {exact.denominator}"
 
 
+# RULES.md §0: no number is printed with more digits than it has, nor with more than this many decimals.
+MOST_SHOWN_DECIMALS = 6
+
+
+def shown_exactly(value: Any) -> bool:
+    """Whether an amount prints exactly in at most MOST_SHOWN_DECIMALS decimals ($4,355.9934)."""
+    return (to_fraction(value) * 10 ** MOST_SHOWN_DECIMALS).denominator == 1
+
+
+def carried(value: Fraction, formula: str) -> str:
+    """How a later formula writes an earlier step's amount (CONTRACT.md, *Steps*): by the value the step
+    prints (`step_amount`) when that value is exact; otherwise by the step's own formula, in parentheses,
+    so every figure in it is an input or a constant of the law and none is one that no step printed."""
+    if shown_exactly(value):
+        return exact_money(value)
+    return formula if enclosed(formula) else f"({formula})"
+
+
+def step_amount(value: Fraction) -> "Fraction | Decimal":
+    """An intermediate amount as its step prints it: exactly, with the digits it has ($4,355.9934), when
+    that takes at most 6 decimals, so the next formula uses the very figure printed; else to the cent."""
+    return value if shown_exactly(value) else round_cents(value)
+
+
+def enclosed(text: str) -> bool:
+    """Whether `text` is one group in parentheses, "(a × b)", not "(a) × (b)"."""
+    if not (text.startswith("(") and text.endswith(")")):
+        return False
+    depth = 0
+    for index, char in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth == 0 and index < len(text) - 1:
+            return False
+    return True
+
+
+def exact_years(value: Any) -> str:
+    """A number of years as a formula prints it: 25, 27.5, and a whole number of months with no finite
+    decimal as what it is, "25 + 1 ÷ 12" (25 years 1 month), never 25.083333333333332 (RULES.md §0)."""
+    exact = to_fraction(value)
+    months = exact * 12
+    if _terminating(exact) or months.denominator != 1:
+        return exact_number(exact)
+    whole, rest = divmod(months.numerator, 12)
+    return f"{whole} + {rest} ÷ 12" if whole else f"{rest} ÷ 12"
+
+
 def exact_money(value: Any) -> str:
     """An amount printed so that it reproduces: $1,234.56; $12,345.675 when a rule gives a fraction
     of a cent; "$100,000.00 ÷ 3" when no finite decimal gives it."""
@@ -133,6 +180,11 @@ def exact_money(value: Any) -> str:
         return ("-" if exact < 0 else "") + "$" + _decimal_text(abs(exact), 2)
     divisor = (exact * 100).denominator
     return f"{exact_money(exact * divisor)} ÷ {divisor}"
+
+
+def step_money(value: float) -> str:
+    """A step's amount as its `value` holds it, with the digits it has: $7,856.10, $4,355.9934."""
+    return exact_money(Decimal(repr(value)))
 
 
 def exact_percent(value: Any) -> str:
@@ -144,11 +196,27 @@ def exact_percent(value: Any) -> str:
     return exact_number(exact)
 
 
+# CONTRACT.md: a number of years within this of a whole number of months is that many months.
+WHOLE_MONTH_TOLERANCE = Fraction(1, 10 ** 6)
+
+
+def _nearest_month(years: Fraction) -> int | None:
+    """The whole number of months `years` stands for, when it lies within the tolerance of one."""
+    nearest = round(years * 12)
+    return int(nearest) if abs(years - Fraction(nearest, 12)) < WHOLE_MONTH_TOLERANCE else None
+
+
+def whole_months_or_exact(value: Any) -> Fraction:
+    """Years as the command line reads them: 25.083333333333332 (what a client sends for 25 years
+    1 month) is exactly 301/12; a number not that close to a whole month stays as typed."""
+    exact = to_fraction(value)
+    months = _nearest_month(exact)
+    return exact if months is None else Fraction(months, 12)
+
+
 def whole_months(value: Any) -> int:
     """The completed months of a span given in years. A span typed as a decimal that stands for a
     whole number of months (25.0833333333 for 25 years 1 month) counts that month."""
-    months = to_fraction(value) * 12
-    nearest = round(months)
-    if abs(months - nearest) < Fraction(1, 10 ** 6):
-        return int(nearest)
-    return math.floor(months)
+    exact = to_fraction(value)
+    months = _nearest_month(exact)
+    return months if months is not None else math.floor(exact * 12)

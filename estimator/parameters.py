@@ -8,6 +8,7 @@ of their default; a scenario may override them.
 from __future__ import annotations
 
 import tomllib
+from datetime import date as Date
 from decimal import Decimal
 from fractions import Fraction
 from functools import cache
@@ -17,11 +18,12 @@ from typing import Any, Literal, Mapping
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .explain import NONE, RENDER, Q
+from .texts import date_words
 
 FOLDER = Path(__file__).parent / "plans"
 PLAN_FILES = {"teachers": ("teachers",), "ley447": ("government", "ley447"), "ley1": ("government", "ley1")}
 
-Unit = Literal["fraction", "years_of_age", "years_of_service", "usd_per_month", "usd_per_year", "count"]
+Unit = Literal["fraction", "years_of_age", "years_of_service", "usd_per_month", "usd_per_year", "count", "date"]
 RENDER_BY_UNIT = {
     "fraction": RENDER["percent"],
     "years_of_age": RENDER["number"],
@@ -38,6 +40,7 @@ class Parameter(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     value: Decimal | None = None
+    date: Date | None = None  # a dated parameter (unit "date"): the day a law draws a line
     unit: Unit
     label_es: str = Field(min_length=3)
     label_en: str = Field(min_length=3)
@@ -52,7 +55,9 @@ class Parameter(BaseModel):
             raise ValueError("an assumption needs the source of its default in both languages")
         if not self.assumption and (self.source_es or self.source_en):
             raise ValueError("only assumptions carry a source")
-        if self.value is None and not self.assumption:
+        if (self.unit == "date") != (self.date is not None) or (self.date is not None and self.value is not None):
+            raise ValueError("a dated parameter has a date and no value, and only it has a date")
+        if self.value is None and self.date is None and not self.assumption:
             raise ValueError("only an assumption may have no default value")
         if self.value is not None and (not self.value.is_finite() or self.value < 0):
             raise ValueError("value must be a finite, non-negative number")
@@ -65,6 +70,12 @@ class Parameter(BaseModel):
 
     def source(self, lang: str) -> str | None:
         return self.source_es if lang == "es" else self.source_en
+
+    def shown(self, lang: str) -> str | None:
+        """The value as a page shows it (a date in words), or None when it has no default."""
+        if self.date is not None:
+            return date_words(self.date, lang)
+        return None if self.value is None else RENDER_BY_UNIT[self.unit](self.value)
 
 
 def read_file(path: Path) -> dict[str, Parameter]:
@@ -90,7 +101,13 @@ def _rendered(unit: str, value: Fraction) -> str:
 @cache
 def default_values(plan: str) -> dict[str, Fraction | None]:
     return {name: None if spec.value is None else Fraction(spec.value)
-            for name, spec in definitions(plan).items()}
+            for name, spec in definitions(plan).items() if spec.date is None}
+
+
+@cache
+def dates(plan: str) -> dict[str, Date]:
+    """The plan's dated parameters (RULES.md §1: where the law draws a line by date), by name."""
+    return {name: spec.date for name, spec in definitions(plan).items() if spec.date is not None}
 
 
 def assumption_label(name: str, lang: str) -> str:

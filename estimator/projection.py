@@ -25,6 +25,8 @@ from .parameters import Params, default_values
 from .texts import t
 from .rational import RArray
 
+COORDINATION_AGE = default_values("ley447")["coordination_age"]  # 004 ¶A: coordination from 65
+
 
 @dataclass(frozen=True)
 class Situation:
@@ -183,6 +185,16 @@ class Grid:
         index = int(self.rule_index[i, j])
         return None if index < 0 else self.rule_ids[index]
 
+    @property
+    def paid_monthly(self) -> np.ndarray:
+        """What the System pays the first month (RULES.md §0): the coordinated amount where the pension
+        starts at 65 or later under coordination, else the pension under the rule (0 where none applies)."""
+        if self.coordinated_monthly is None:
+            return self.monthly
+        from_start = np.array([a >= COORDINATION_AGE for a in self.ages], dtype=bool)[:, None]
+        coordinated = ~np.isnan(self.coordinated_monthly)
+        return np.where(from_start & coordinated, np.nan_to_num(self.coordinated_monthly), self.monthly)
+
 
 def grid(situation: Situation, ages: Sequence[Fraction], extras: Sequence[Fraction] = (Fraction(0),)) -> Grid:
     """Evaluate every (age, extra service) cell at once, exactly."""
@@ -197,8 +209,8 @@ def grid(situation: Situation, ages: Sequence[Fraction], extras: Sequence[Fracti
                   np.ones(shape), np.zeros(shape, dtype=bool), None, covered=True, averages=averages)
     if s.refunded:
         return result
-    if s.plan == "teachers" and not situation.in_service:
-        result.covered = False
+    if (s.plan == "teachers" and not situation.in_service) or not s.in_scope:
+        result.covered = False  # RULES.md §0, §1: no number for what these rules do not describe
         return result
 
     today_m, service_m = _months(s.age, "age"), _months(s.service_years, "service")

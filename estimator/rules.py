@@ -105,9 +105,18 @@ def rule(rule_id: str, path: str, reduction: Reduction | None = None) -> Callabl
         if not cite.strip() or not text.strip():
             raise ValueError(f"{rule_id}: the docstring must start with the citation, then the text")
         plan = rule_id.split(".", 1)[0]
-        return Rule(rule_id, plan, path, cite.strip(), text.strip(), function, reduction)
+        return Rule(rule_id, plan, path, cite.strip(), quoted(text.strip()), function, reduction)
 
     return register
+
+
+def quoted(text: str) -> str:
+    """The law's own words a docstring quotes: its lines up to the one that closes the quotation («…»).
+    What follows is a note for the code, in English; the pages say the estimator's readings in their own
+    language (`rules.note.*`)."""
+    lines = text.splitlines()
+    end = next((i for i, line in enumerate(lines) if line.rstrip().rstrip(".").endswith("»")), len(lines) - 1)
+    return "\n".join(lines[: end + 1])
 
 
 def all_met(conditions: tuple[Condition, ...]) -> Any:

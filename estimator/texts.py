@@ -54,3 +54,24 @@ def span(value: object, lang: str = "es") -> str:
     if years == 0:
         return month_part
     return t("span.both", lang, years=year_part, months=month_part)
+
+
+def date_words(day: object, lang: str = "es") -> str:
+    """A date in words, as a person writes it: "15 de febrero de 2028", "February 15, 2028"."""
+    month = t("date.months", lang).split(",")[day.month - 1]
+    return t("date.words", lang, day=day.day, month=month, year=day.year)
+
+
+# Steps whose value is a factor, printed as the plain number it is (not as money).
+FACTOR_STEP_KEYS = ("step.factor_assumed", "step.factor_counselor")
+
+
+def step_value(label: str, value: float, lang: str = "es") -> str:
+    """A step's value as printed: a factor as the plain number it is; an amount as money with the digits
+    the value holds ($7,856.10, $4,355.9934), the very figure a later formula uses."""
+    from decimal import Decimal
+
+    from .numbers import exact_money, exact_number
+
+    exact = Decimal(repr(value))
+    return exact_number(exact) if label in {t(key, lang) for key in FACTOR_STEP_KEYS} else exact_money(exact)

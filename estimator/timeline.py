@@ -20,7 +20,7 @@ from .models import Scenario
 from .numbers import money
 from .parameters import Params
 from .rules import DEFERRED
-from .texts import span, t
+from .texts import date_words, span, t
 
 
 def age_on(birth: date, on: date) -> Fraction:
@@ -30,12 +30,21 @@ def age_on(birth: date, on: date) -> Fraction:
 
 
 def date_at(birth: date, age: Fraction) -> date:
-    """The first day on which a person born on `birth` has reached `age` (in whole months)."""
-    months = math.ceil(Fraction(age) * 12)
-    year, month = divmod(birth.month - 1 + months, 12)
-    year += birth.year
-    day = min(birth.day, calendar.monthrange(year, month + 1)[1])
-    return date(year, month + 1, day)
+    """The first day on which a person born on `birth` has reached `age` (in whole months), as `age_on`
+    counts: a month is completed on the same day of a later month, and when that month has no such day
+    (born on the 29th–31st), on the first day of the month after (born 29 February: 1 March in a common
+    year) (RULES.md §0, Ages and dates: one arithmetic)."""
+    return add_months(birth, math.ceil(Fraction(age) * 12))
+
+
+def add_months(start: date, months: int) -> date:
+    """The day `months` whole months after `start` are completed (see `date_at`)."""
+    year, month = divmod(start.month - 1 + months, 12)
+    year += start.year
+    if start.day > calendar.monthrange(year, month + 1)[1]:  # no such day: the first of the month after
+        year, month = (year + 1, 0) if month == 11 else (year, month + 1)
+        return date(year, month + 1, 1)
+    return date(year, month + 1, start.day)
 
 
 @dataclass(frozen=True)
@@ -51,26 +60,31 @@ class KeyDate:
 
 
 def key_dates(s: Scenario, birth: date | None = None, planned_age: Fraction | None = None,
-              horizon_age: int = 100, move: Callable[[Fraction], Scenario] | None = None) -> list[KeyDate]:
+              horizon_age: int = 100, move: Callable[[Fraction], Scenario] | None = None,
+              today: date | None = None) -> list[KeyDate]:
     """For each rule of the plan, the first age (and date) from `s.age` on at which it applies, with
     its amount then; and, when the pension planned to start at `planned_age` is coordinated, the
     month the member turns 65 and what the system pays from then. `move` gives the scenario at a later
-    age (default: working on, or waiting, with today's average; the app passes its projection)."""
+    age (default: working on, or waiting, with today's average; the app passes its projection).
+
+    With a birth date, dates count from `today` (RULES.md §0, one arithmetic): the member's age on a day is
+    `age_on`, and the service is today's plus the whole months from today while in service. The days
+    looked at are those where an age is reached and those where the service reaches a threshold; never
+    before today (a rule already met is met today)."""
     move = move or (lambda age: moved_to(s, age))
+    today = today or date.today()
     if s.refunded or (s.plan == "teachers" and s.left_service_early):
         return []
     params = Params(s.plan, s.assumptions.given(), explain=False)
     found: dict[str, KeyDate] = {}
-    for age in candidate_ages(s, horizon_age):
-        moved = move(age)
+    for age, moved, when in _moments(s, birth, today, horizon_age, move):
         for evaluation in evaluations_at(moved):
             rule = evaluation.rule
             if evaluation.applies and rule.id not in found:
                 found[rule.id] = KeyDate(
                     kind="rule", rule=rule.id, age=age, service_years=moved.service_years,
                     monthly_pension=payable(s.plan, evaluation.amount.v, params).monthly,
-                    reduced=evaluation.factor is not None, deferred=rule.path == DEFERRED,
-                    when=date_at(birth, age) if birth else None)
+                    reduced=evaluation.factor is not None, deferred=rule.path == DEFERRED, when=when)
     order = {rule.id: index for index, rule in enumerate(rules_of(s.plan))}
     dates = sorted(found.values(), key=lambda d: (d.age, order[d.rule]))
     if planned_age is not None and coordination.applies(s.plan, s.group, s.coordinated):
@@ -81,14 +95,32 @@ def key_dates(s: Scenario, birth: date | None = None, planned_age: Fraction | No
             dates.append(KeyDate(kind="coordination", rule=answer.rule, age=at,
                                  service_years=planned.service_years,
                                  monthly_pension=answer.coordination.monthly_pension_from_65, reduced=False,
-                                 deferred=False, when=date_at(birth, at) if birth else None))
+                                 deferred=False, when=max(date_at(birth, at), today) if birth else None))
     return sorted(dates, key=lambda d: d.age)
 
 
-def date_words(day: date, lang: str) -> str:
-    """A date in words, as a person writes it: "15 de febrero de 2028", "February 15, 2028"."""
-    month = t("date.months", lang).split(",")[day.month - 1]
-    return t("date.words", lang, day=day.day, month=month, year=day.year)
+def _moments(s: Scenario, birth: date | None, today: date, horizon_age: int,
+             move: Callable[[Fraction], Scenario]):
+    """The (age, scenario, day) at which a rule can first apply, in order. Without a birth date, the candidate
+    ages themselves; with one, the days each candidate is reached by age or by service counted from today,
+    each with the member's age and service on that day."""
+    ages = candidate_ages(s, horizon_age)
+    if birth is None:
+        yield from ((age, move(age), None) for age in ages)
+        return
+    grows = move(s.age + 1).service_years > s.service_years  # in service, accruing: service grows from today
+    days = {max(today, date_at(birth, age)) for age in ages}
+    if grows:
+        days |= {add_months(today, round((age - s.age) * 12)) for age in ages}
+    for day in sorted(days):
+        age = age_on(birth, day)
+        if age > horizon_age:
+            break
+        moved = move(max(age, s.age))
+        if grows:
+            months = (day.year - today.year) * 12 + day.month - today.month - (day.day < today.day)
+            moved = moved.model_copy(update={"service_years": s.service_years + Fraction(months, 12)})
+        yield max(age, s.age), moved, day
 
 
 @dataclass(frozen=True)
@@ -117,13 +149,19 @@ def merge_key_dates(dates: list[KeyDate]) -> list[KeyMoment]:
     return moments
 
 
-def key_date_lines(dates: list[KeyDate], lang: str, coordination_age: Fraction = Fraction(65)) -> list[str]:
+def key_date_lines(dates: list[KeyDate], lang: str, coordination_age: Fraction = Fraction(65),
+                   today: date | None = None) -> list[str]:
     """One sentence per key day, the same in the app and the report: when (date, age, service), the
-    rule or rules first met then with their monthly amounts, and what the System pays from 65."""
+    rule or rules first met then with their monthly amounts, and what the System pays from 65. A rule
+    already met is met today: "ya cumple", with today's date (RULES.md §0)."""
+    today = today or date.today()
     lines = []
     for moment in merge_key_dates(dates):
         age = span(moment.age, lang)
-        if moment.rules:
+        if moment.rules and moment.when is not None and moment.when <= today:
+            when = t("key_dates.when_today", lang, date=date_words(today, lang), age=age,
+                     service=span(moment.service_years, lang))
+        elif moment.rules:
             when = (t("key_dates.when_date", lang, date=date_words(moment.when, lang), age=age,
                       service=span(moment.service_years, lang)) if moment.when else
                     t("key_dates.when_age", lang, age=age, service=span(moment.service_years, lang)))

@@ -6,11 +6,11 @@ import streamlit as st
 
 from estimator.citations import display, with_cite
 from estimator.engine import rules_of
-from estimator.parameters import RENDER_BY_UNIT, definitions
+from estimator.parameters import definitions
 from estimator.texts import t
 from ui.frame import frame
 from ui.look import table
-from ui.text import ui_text
+from ui.text import has_text, ui_text
 
 lang = frame()
 say = lambda key: ui_text(f"rules.{key}", lang)  # noqa: E731
@@ -24,10 +24,13 @@ for plan in ("teachers", "ley447", "ley1"):
         with st.expander(with_cite(title, cite, "{title} — {cite}")):
             st.markdown(f"**{say('legal_text')}** ({cite})")
             st.markdown("\n".join(f"> {line}" for line in rule.legal_text.splitlines()))
+            note = f"note.{rule.id}"
+            if has_text(f"rules.{note}", lang):  # the estimator's reading, in the page's language
+                st.markdown(f"**{say('reading')}:** {say(note)}")
     params = definitions(plan)
     rows = []
     for name, spec in params.items():
-        value = RENDER_BY_UNIT[spec.unit](spec.value) if spec.value is not None else say("not_given")
+        value = spec.shown(lang) or say("not_given")
         rows.append({say("col_name"): spec.label(lang), say("col_value"): value,
                      say("col_cite"): display(spec.cite, lang), say("col_source"): spec.source(lang) or "",
                      "_assumption": spec.assumption})

@@ -23,7 +23,7 @@ def test_contract_example():
     assert answers[0]["rule"] == "teachers.A1"
     assert answers[0]["monthly_pension"] == 1467.08
     assert set(answers[0]) == {"covered", "eligible", "rule", "monthly_pension", "annual_pension",
-                               "reduction_factor", "minimum_applied", "alternatives", "coordination",
+                               "monthly_paid_at_start", "reduction_factor", "minimum_applied", "alternatives", "coordination",
                                "contribution", "reasons", "steps", "assumptions_used"}
     for step in answers[0]["steps"]:
         assert set(step) == {"label", "formula", "value", "cite", "assumption"}

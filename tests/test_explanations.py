@@ -70,22 +70,30 @@ def steps_by_formula(a):
     return {s.formula: s for s in a.steps}
 
 
-def test_service_printed_rounded_is_now_exact():
-    # 1.5% × $40,000.00 × 25.0833333333 = $15,049.99999998 → $15,050.00, as typed (not "× 25.08").
+def test_years_within_a_millionth_of_a_whole_month_are_that_month():
+    # 25.0833333333 lies within 0.000001 of 301/12: read as 25 years 1 month (CONTRACT.md), printed so:
+    # 1.5% × $40,000.00 × (25 + 1 ÷ 12) = $15,050.00 exactly.
     a = answer(separation_age=55.0833333333, service_years=25.0833333333)
     rule_step = a.steps[1]
-    assert rule_step.formula == "1.5% × $40,000.00 × 25.0833333333"
+    assert rule_step.formula == "1.5% × $40,000.00 × (25 + 1 ÷ 12)" and rule_step.value == 15050.0
     check_steps(a)
 
 
-def test_whole_months_print_as_a_division():
-    # 25 years 1 month = 301 ÷ 12; 1.5% × $40,000.00 × 301 ÷ 12 = $15,050.00.
+def test_years_not_near_a_whole_month_stay_as_typed():
+    # 25.08 is 25 years and 0.96 of a month: not a whole month, read as typed. 1.5% × 40,000 × 25.08 = 15,048.
+    a = answer(separation_age=55.08, service_years=25.08)
+    assert a.steps[1].formula == "1.5% × $40,000.00 × 25.08" and a.steps[1].value == 15048.0
+    check_steps(a)
+
+
+def test_whole_months_print_as_years_plus_twelfths():
+    # 25 years 1 month = (25 + 1 ÷ 12); 1.5% × $40,000.00 × (25 + 1 ÷ 12) = $15,050.00.
     a = estimate(read_scenario({"plan": "ley1", "age": Fraction(661, 12), "service_years": Fraction(301, 12),
                                 "average_salary": 40000}))
-    assert a.steps[1].formula == "1.5% × $40,000.00 × 301 ÷ 12" and a.steps[1].value == 15050.0
-    # 1 − 6% × (65 − 661 ÷ 12) = 1 − 0.06 × 9.91666… = 0.405
+    assert a.steps[1].formula == "1.5% × $40,000.00 × (25 + 1 ÷ 12)" and a.steps[1].value == 15050.0
+    # 1 − 6% × (65 − (55 + 1 ÷ 12)) = 1 − 0.06 × 9.91666… = 0.405
     factor = a.steps[2]
-    assert factor.formula == "1 − 6% × (65 − 661 ÷ 12)" and factor.value == pytest.approx(0.405)
+    assert factor.formula == "1 − 6% × (65 − (55 + 1 ÷ 12))" and factor.value == pytest.approx(0.405)
     check_steps(a)
 
 

@@ -73,7 +73,13 @@ def assert_every_cell_is_the_answer(member: Situation, planned: Fraction, data: 
             sent = cell(data, months, extra)
             where = f"age {months // 12}y{months % 12}m, +{extra} years"
             assert sent["rule"] == answer.rule, where
-            assert sent["monthly"] == money(answer.monthly_pension), where
+            # what is paid from the first month (RULES.md §0); the rule's amount beside it where they differ
+            assert sent["monthly"] == money(answer.monthly_paid_at_start or 0), where
+            differs = answer.eligible and answer.monthly_paid_at_start != answer.monthly_pension
+            if data["reference"] is not None:
+                assert sent["reference"] == (money(answer.monthly_pension) if differs else ""), where
+            else:
+                assert not differs, where
             if data["from_65"] is None:
                 assert answer.coordination is None, where
             elif answer.eligible:
@@ -127,7 +133,8 @@ def test_nothing_to_explore_without_any_pension():
 def test_the_data_carries_only_figures_of_the_grid_and_a_digest():
     member, planned = MEMBERS["ley447 coordinated, Social Security"]
     data = explorer_data(member, planned, "es")
-    assert set(data) == {"signature", "first", "count", "planned", "extras", "rules", "rule", "monthly", "from_65"}
+    assert set(data) == {"signature", "first", "count", "planned", "extras", "rules", "rule", "monthly", "from_65",
+                         "reference"}
     assert re.fullmatch(r"[0-9a-f]{16}", data["signature"])
     assert "36000" not in json.dumps(data) and "36,000" not in json.dumps(data)  # the salary is not sent
 
@@ -199,7 +206,7 @@ def test_confirming_an_age_sets_the_form_start_age(app):
     today = date.today()
     values = example(today) | {"retire_years": months // 12, "retire_months": months % 12}
     member, _ = build_member(_values(values), today, "es")
-    assert amounts(app)[0].value == money(estimate(member.scenario).monthly_pension)
+    assert amounts(app)[0].value == money(estimate(member.scenario).monthly_paid_at_start)
 
 
 @pytest.mark.parametrize("chosen", [{"age": "700"}, {"age": 70.5}, {"age": 13 * 12}, {"age": 101 * 12}, {"age": True},

@@ -113,9 +113,10 @@ def test_the_app_situation_gives_the_apps_key_dates_merged_by_day(lang):
                            "coordinated": True})
     situation = Situation(today)
     planned = scenario_at(situation, Fraction(58))
-    born = date(1976, 5, 31)
-    dates = key_dates(today, born, planned_age=Fraction(58), move=lambda age: scenario_at(situation, age))
-    lines = key_date_lines(dates, lang)
+    born = date(1976, 11, 29)  # 50 on the day the report is made
+    dates = key_dates(today, born, planned_age=Fraction(58), move=lambda age: scenario_at(situation, age),
+                      today=MADE)
+    lines = key_date_lines(dates, lang, today=MADE)
     assert len(dates) == 4 and len(lines) == 3  # merit and 18.2 on the same day: one sentence
     assert [len(m.rules) for m in merge_key_dates(dates)] == [1, 2, 0]
     text = text_of(build_report(planned, lang, birth_date=born, situation=situation, generated_on=MADE))

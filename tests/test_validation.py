@@ -134,8 +134,14 @@ CASES = {
         "The service (12 years) is longer than the time from your first entry into the System (01/08/1989) to "
         "your separation (31/12/2000): accepted up to 11 years and 4 months.",
         ("servicio acreditado", "credited service")),
-    "teacher's service longer than since 14": (
+    "teacher's service longer than since the entry date": (  # a teacher is asked the entry date too
         lambda at: typed(at.radio(key="system").set_value("teachers").run(), "service_years", "45"),
+        "El servicio (45 años) es mayor que el tiempo desde su primera entrada al Sistema (01/08/1989)",
+        "The service (45 years) is longer than the time from your first entry into the System (01/08/1989)",
+        ("servicio acreditado", "credited service")),
+    "teacher's service longer than since 14, the entry date left empty": (
+        lambda at: typed(typed(at.radio(key="system").set_value("teachers").run(), "entry_date", ""),
+                         "service_years", "45"),
         "El servicio (45 años) es mayor que el tiempo desde que cumplió 14 años (15/02/1984)",
         "The service (45 years) is longer than the time from your 14th birthday (15/02/1984)",
         ("servicio acreditado", "credited service")),

@@ -293,7 +293,7 @@ def age_chart(member: Member, lang: str, scale: float = 1.0) -> Chart:
     result = grid(member.situation, ages)
     xs = [float(a) for a in ages]
     hover = [age_label(a, lang) for a in ages]
-    column = [(result.rule_at(i, 0), float(result.monthly[i, 0])) for i in range(len(ages))]
+    column = [(result.rule_at(i, 0), float(result.paid_monthly[i, 0])) for i in range(len(ages))]
     traces = _rule_traces(xs, column, result.rule_ids, lang, hover)
     chosen = member.planned_age
     at = ages.index(chosen) if chosen in ages else None
@@ -404,7 +404,7 @@ def service_chart(member: Member, lang: str, scale: float = 1.0) -> Chart:
     """(b) the pension at the chosen age by additional credited service."""
     extras = [Fraction(m, 12) for m in range(0, MAX_EXTRA_YEARS * 12 + 1)]
     result = grid(member.situation, [member.planned_age], extras)
-    column = [(result.rule_at(0, j), float(result.monthly[0, j])) for j in range(len(extras))]
+    column = [(result.rule_at(0, j), float(result.paid_monthly[0, j])) for j in range(len(extras))]
     age = age_label(member.planned_age, lang)
     xs = [float(e) for e in extras]
     hover = ["+" + span(e, lang) for e in extras]
@@ -436,9 +436,10 @@ def heat_chart(member: Member, lang: str, scale: float = 1.0) -> Chart:
     extras = [Fraction(y) for y in range(0, MAX_EXTRA_YEARS + 1)]
     result = grid(member.situation, ages, extras)
     rules = [[result.rule_at(i, j) for j in range(len(extras))] for i in range(len(ages))]
-    z = [[float(result.monthly[i, j]) if rules[i][j] else None for j in range(len(extras))] for i in range(len(ages))]
+    paid = result.paid_monthly  # RULES.md §0: what is paid from the first month
+    z = [[float(paid[i, j]) if rules[i][j] else None for j in range(len(extras))] for i in range(len(ages))]
     where = [[ui_text("chart.heat_cell", lang, age=age_label(a, lang), extra=span(e, lang)) for e in extras] for a in ages]
-    amounts = [[money(result.monthly[i, j]) if rules[i][j] else "—" for j in range(len(extras))]
+    amounts = [[money(paid[i, j]) if rules[i][j] else "—" for j in range(len(extras))]
                for i in range(len(ages))]
     customdata = [[[where[i][j], amounts[i][j], rule_name(rules[i][j], lang)] for j in range(len(extras))]
                   for i in range(len(ages))]
@@ -481,19 +482,20 @@ def _money_columns(lang: str) -> set[str]:
 
 
 def _amount_at(result: Grid, i: int | None) -> float | None:
-    return None if i is None else float(result.monthly[i, 0])
+    return None if i is None else float(result.paid_monthly[i, 0])
 
 
 def _rows(result: Grid, lang: str, per: str) -> list[dict]:
     c = lambda key: ui_text(f"chart.{key}", lang)  # noqa: E731
     rows = []
+    paid = result.paid_monthly
     for i, age in enumerate(result.ages):
         for j, extra in enumerate(result.extras):
             row = {c("col_age"): round(float(age), 2)}
             if per != "age":
                 row[c("col_extra")] = round(float(extra), 2)
             row[c("col_rule")] = rule_name(result.rule_at(i, j), lang)
-            row[c("col_monthly")] = float(result.monthly[i, j])
+            row[c("col_monthly")] = float(paid[i, j])
             if result.coordinated_monthly is not None:
                 value = result.coordinated_monthly[i, j]
                 row[c("col_from_65")] = None if math.isnan(value) else float(value)

@@ -17,6 +17,7 @@ import streamlit as st
 from estimator import Scenario, estimate, read_scenario
 # the same words as the comparison report
 from estimator.compare import RESULT_LINES, comparison_inputs, difference_reasons, result_label, result_line
+from estimator.engine import scope_reason
 from estimator.numbers import money
 from estimator.projection import scenario_at
 from estimator.texts import t
@@ -46,6 +47,8 @@ def scenario_limits(scenario: Scenario, lang: str) -> list[str]:
     found = []
     if scenario.refunded:
         found.append(ui_text("limits.refunded", lang))
+    elif not scenario.in_scope:  # an entry these rules do not describe (RULES.md §1): the law that governs it
+        found.append(scope_reason(scenario, lang))
     elif scenario.plan == "teachers" and scenario.left_service_early:
         found.append(ui_text("limits.teachers_deferred", lang))
     return found
@@ -197,10 +200,11 @@ def _columns(comparison: list[dict], lang: str) -> None:
                     for message in uncovered[index]:
                         st.markdown(f"- {message}")
                 else:
-                    delta = (money(answer.monthly_pension - answers[0].monthly_pension)
+                    # RULES.md §0: amounts and differences are what is paid from the first month
+                    delta = (money(answer.monthly_paid_at_start - answers[0].monthly_paid_at_start)
                              if index and base_has_number else None)
                     st.metric(ui_text("result.monthly", lang, age=age_label(scenario.age, lang)),
-                              money(answer.monthly_pension), delta=delta)
+                              money(answer.monthly_paid_at_start), delta=delta)
                     st.markdown(t(f"rule.{answer.rule}", lang) if answer.rule else say("none"))
                     for kind in RESULT_LINES:  # the same lines as the comparison report, from one source
                         line = result_line(kind, answer, lang)

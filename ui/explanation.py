@@ -12,9 +12,9 @@ from decimal import Decimal
 from html import escape
 
 from estimator import Answer
-from estimator.numbers import exact_number, exact_percent, money
+from estimator.numbers import exact_number, exact_percent
 from estimator.parameters import assumption_label, assumption_source
-from estimator.texts import t
+from estimator.texts import step_value
 
 from .text import ui_text
 
@@ -27,18 +27,13 @@ ol.calc-steps .law, ol.calc-steps .assumed {font-size: 0.92em; opacity: 0.9;}
 ol.calc-steps .assumed {border-left: 3px solid #8a5a00; padding-left: 0.5em; margin-top: 0.2em;}
 </style>"""
 
-FACTOR_KEYS = ("step.factor_assumed", "step.factor_counselor")
 # A short group in parentheses, "(28.25 − 20)", kept on one line when the formula wraps.
 SHORT_GROUP = re.compile(r"\([^()]{1,32}\)")
 
 
 def value_text(label: str, value: float | None, lang: str) -> str:
-    """A step's value as printed: money, or a factor as the plain number it is."""
-    if value is None:
-        return ""
-    if label in {t(key, lang) for key in FACTOR_KEYS}:
-        return exact_number(Decimal(repr(value)))
-    return money(value)
+    """A step's value as printed (`estimator.texts.step_value`), or nothing."""
+    return "" if value is None else step_value(label, value, lang)
 
 
 def assumption_note(answer: Answer, name: str, lang: str, with_source: bool = True) -> str:

@@ -134,14 +134,13 @@ export default function (component) {
     const coordination = $(".coordination");
     coordination.replaceChildren();
     const later = from65 && rule >= 0 ? data.from_65[index] : "";
-    if (later && later !== data.monthly[index]) {
+    const reference = data.reference && rule >= 0 ? data.reference[index] : "";
+    if (reference) {  // paid from the start is the coordinated amount: the rule's is its reference
+      coordination.append(`${T.coordination}: ${T.reference}: ${reference}`);
+    } else if (later && later !== data.monthly[index]) {
       const strong = document.createElement("strong");
       strong.textContent = later;
-      if (months >= 65 * 12) {
-        coordination.append(`${T.coordination}: ${T.from_start}: `, strong);
-      } else {
-        coordination.append(`${T.coordination}: ${T.before_65}: ${data.monthly[index]} · ${T.from_65}: `, strong);
-      }
+      coordination.append(`${T.coordination}: ${T.before_65}: ${data.monthly[index]} · ${T.from_65}: `, strong);
     }
     if (drawnColumn !== column) drawChart(column);
     const [x, y] = place(months, rule < 0 ? 0 : monthly[index]);

@@ -19,6 +19,7 @@ from fractions import Fraction
 
 from estimator.citations import display
 from estimator.engine import rules_of
+from estimator.lifetime import COORDINATION_AGE
 from estimator.projection import Grid, Situation, grid
 from estimator.texts import t
 
@@ -71,9 +72,11 @@ def explorer_data(situation: Situation, planned_age: Fraction, lang: str,
                   cells: ExplorerGrid | None = None) -> dict | None:
     """The JSON the explorer is mounted with (None: nothing to explore). Cell (i, j) — the age
     `first + i` months with `j` years added — is at index `i * extras + j` of `rule`, `monthly` and
-    `from_65`: `rule` indexes `rules` (−1: no rule applies), `monthly` is the monthly pension under the
-    rule (after reduction and minimum, "$0.00" where none applies), `from_65` what the System pays from
-    65 under the Plan Coordinado (None without coordination; "" where no rule applies)."""
+    `from_65`: `rule` indexes `rules` (−1: no rule applies), `monthly` is what the System pays from the first
+    month (RULES.md §0: the pension under the rule, after reduction and minimum, or the coordinated amount for a
+    pension starting at 65 or later; "$0.00" where none applies), `from_65` what the System pays from 65 under
+    the Plan Coordinado (None without coordination; "" where no rule applies), `reference` the pension under
+    the rule where coordination pays another amount from the start ("" elsewhere; None without coordination)."""
     cells = cells or explorer_grid(situation, planned_age)
     if cells is None:
         return None
@@ -88,15 +91,22 @@ def explorer_data(situation: Situation, planned_age: Fraction, lang: str,
     indexes = result.rule_index[rows].ravel().tolist()
     rule = [position[k] if k >= 0 else -1 for k in indexes]
     monthly = [_money(m) for m in result.monthly[rows].ravel().tolist()]
-    from_65 = None
+    from_65 = reference = None
     if result.coordinated_monthly is not None:
         from_65 = ["" if k < 0 or math.isnan(m) else _money(m)
                    for k, m in zip(indexes, result.coordinated_monthly[rows].ravel().tolist())]
+        # RULES.md §0: starting at 65 or later, what is paid from the first month is the coordinated amount;
+        # the pension under the rule is its reference, shown beside it.
+        from_start = [age >= COORDINATION_AGE for age in result.ages[rows] for _ in result.extras]
+        reference = [rule_amount if starts and paid and paid != rule_amount else ""
+                     for starts, paid, rule_amount in zip(from_start, from_65, monthly)]
+        monthly = [paid if starts and paid else rule_amount
+                   for starts, paid, rule_amount in zip(from_start, from_65, monthly)]
     return {
         "signature": signature(situation, planned_age),
         "first": cells.first, "count": cells.rows, "planned": int(Fraction(planned_age) * 12),
         "extras": len(result.extras), "rules": rules, "rule": rule, "monthly": monthly,
-        "from_65": from_65,
+        "from_65": from_65, "reference": reference,
     }
 
 
@@ -113,4 +123,5 @@ def cell(data: dict, age_months: int, extra_years: int) -> dict:
     index = (age_months - data["first"]) * data["extras"] + extra_years
     k = data["rule"][index]
     return {"rule": data["rules"][k]["id"] if k >= 0 else None, "monthly": data["monthly"][index],
-            "from_65": data["from_65"][index] if data["from_65"] is not None else None}
+            "from_65": data["from_65"][index] if data["from_65"] is not None else None,
+            "reference": data["reference"][index] if data["reference"] is not None else None}

@@ -12,13 +12,12 @@ from functools import partial
 import streamlit as st
 
 from estimator.freeze import freeze_for
-from estimator.models import government_plan
 from estimator.numbers import money
 
 from .entry import box_key, read_number, sync
 from .fresh_download import fresh_download
 from .fields import FIELD, FIELDS, OPTION_PREFIX, PLACES, FormValues, form_values
-from .member import plan_of
+from .member import average_to_confirm, confirm_key, entry_caption, entry_help, plan_of
 from .plain import plain
 from .salary_table import HISTORY_BOX, PERIODS, PREFILLED, history_size, sync_history
 from .salary_upload import salary_upload, summary as history_summary
@@ -110,11 +109,12 @@ def member_form(lang: str, today: date, errors: dict[str, str]) -> None:
     st.radio(tx("system"), _options("system"), key="system", horizontal=True,
              format_func=choice_format("system", lang), help=tx("system_help"), persist_state=KEEP)
     teachers = state["system"] == "teachers"
+    # Both systems: the entry date decides the plan and whether these rules describe the member (RULES.md §1).
+    _typed("entry_date", tx("entry_date"), lang, help=entry_help(state["system"], lang), date_box=True)
+    _error_under(errors, "entry_date")
+    if isinstance(state.get("entry_date"), date) and "entry_date" not in errors:
+        st.caption(entry_caption(state["system"], state["entry_date"], lang))
     if not teachers:
-        _typed("entry_date", tx("entry_date"), lang, help=tx("entry_date_help"), date_box=True)
-        _error_under(errors, "entry_date")
-        if state.get("entry_date"):
-            st.caption(tx(f"plan_{government_plan(state['entry_date'])}"))
         st.selectbox(tx("group"), _options("group"), key="group", format_func=choice_format("group", lang),
                      help=tx("group_help"), persist_state=KEEP,
                      placeholder=ui_text("check.select_placeholder", lang))
@@ -206,11 +206,13 @@ def _salary_inputs(lang: str, plan: str | None, errors: dict[str, str]) -> None:
         else:
             _typed("average_annual", tx("average_annual"), lang, help=tx("average_annual_help"))
         _error_under(errors, "average")
+        _confirm_slip(lang)
         return
     unit = "monthly" if teachers else "annual"
     st.text_area(tx(f"history_{unit}"), key=HISTORY_BOX, height=200,
                  help=tx("history_box_help"), placeholder=tx(f"history_placeholder_{unit}"), persist_state=KEEP)
     _error_under(errors, "history")
+    _confirm_slip(lang)
     if "history" not in errors:
         history, _ = sync_history(state, plan, lang)
         if history is not None:
@@ -219,6 +221,14 @@ def _salary_inputs(lang: str, plan: str | None, errors: dict[str, str]) -> None:
             st.info(tx("history_prefilled", amount=money(state[PREFILLED]), count=history_size(plan)), icon="✏️")
     st.caption(ui_text("check.upload_csv", lang, limit=f"{st.get_option('server.maxUploadSize')} MB"))
     salary_upload(lang, plan)  # a file is shown as read, and used only when the member says so
+
+
+def _confirm_slip(lang: str) -> None:
+    """RULES.md §0, Plausibility: under an average that is likely a slip, the member confirms that very figure
+    (drawn while the figure stands, so the confirmation is kept; another figure asks again)."""
+    average = average_to_confirm(_values(st.session_state), lang)
+    if average is not None:
+        st.checkbox(ui_text("check.slip_confirm", lang, amount=money(average)), key=confirm_key(average))
 
 
 def _values(state) -> FormValues:

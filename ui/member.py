@@ -10,21 +10,25 @@ salary table in `ui.salary_table`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from decimal import Decimal
 from fractions import Fraction
+from typing import Callable
 
 from estimator import ScenarioError, read_scenario
 from estimator.averages import HistoryError, average_from_history
 from estimator.freeze import frozen
-from estimator.models import EARLIEST_WORKING_AGE, Scenario, government_plan
+from estimator.models import (EARLIEST_WORKING_AGE, NEW_PARTICIPANTS_FROM, Scenario, entry_in_scope,
+                              government_plan, out_of_scope_from)
 from estimator.parameters import default_values
 from estimator.projection import AverageExplained, Situation, average_explained, scenario_at
-from estimator.numbers import money
+from estimator.numbers import money, round_cents
+from estimator.texts import date_words
 from estimator.timeline import age_on, date_at
 
 from .entry import SPECS, problem_message, within
-from .fields import FIELDS, OLDEST_AGE, PLACES, FormValues, salary_ceiling
+from .fields import (FIELDS, GOVERNMENT_ANNUAL_LIKELY_MONTHLY, OLDEST_AGE, PLACES, TEACHERS_MONTHLY_LIKELY_ANNUAL,
+                     FormValues, salary_ceiling)
 from .formatting import period_label
 from .text import ui_text
 
@@ -54,6 +58,32 @@ def exact(value: float | int) -> Fraction:
     return Fraction(Decimal(repr(value))) if isinstance(value, float) else Fraction(value)
 
 
+def scope_dates(lang: str) -> dict[str, str]:
+    """The dates that decide a member's plan and scope (RULES.md §1), in words, for the form's texts."""
+    split, end = NEW_PARTICIPANTS_FROM, out_of_scope_from("ley1")
+    return {"split": date_words(split, lang), "last": date_words(end - timedelta(days=1), lang),
+            "end": date_words(end, lang)}
+
+
+def entry_help(system: str, lang: str) -> str:
+    """What the date of first entry decides, for the field's help."""
+    words = scope_dates(lang)
+    if system == "teachers":
+        words["end"] = date_words(out_of_scope_from("teachers"), lang)
+    return ui_text("input.entry_date_help_teachers" if system == "teachers" else "input.entry_date_help", lang,
+                   **words)
+
+
+def entry_caption(system: str, entry: date, lang: str) -> str:
+    """Under the date of first entry: the plan it makes, or that these rules do not describe the member."""
+    plan = "teachers" if system == "teachers" else government_plan(entry)
+    words = scope_dates(lang)
+    if plan == "teachers":
+        words["end"] = date_words(out_of_scope_from("teachers"), lang)
+    covered = entry_in_scope(plan, entry)
+    return ui_text(f"input.plan_{plan}" if covered else f"input.plan_outside_{plan}", lang, **words)
+
+
 def plan_of(values: FormValues) -> str | None:
     if values.system == "teachers":
         return "teachers"
@@ -70,9 +100,10 @@ REQUIRED = tuple(f.key for f in FIELDS if f.required)
 def asked(values: FormValues) -> list[str]:
     """The typed fields the form shows for these values (a field it does not show is never checked)."""
     plan = plan_of(values)
-    names = ["birth_date", "service_years", "service_months", "retire_years", "retire_months", "growth_pct"]
-    if values.system == "government":
-        names.append("entry_date")
+    # The date of first entry: it decides a government employee's plan, and for both systems whether these
+    # rules describe the member at all (RULES.md §1, Scope).
+    names = ["entry_date", "birth_date", "service_years", "service_months", "retire_years", "retire_months",
+             "growth_pct"]
     if values.status == "separated":
         names.append("separation_date")
     if values.salary_mode != "history" or plan is None:
@@ -94,12 +125,60 @@ def months_between(start: date, end: date) -> int:
 
 
 def birthday(birth: date, age: int) -> date:
-    """The day a person born on `birth` turns `age` (29 February → 28 February)."""
+    """The day a person born on `birth` turns `age` (29 February → 1 March in a common year, as ages count)."""
     return date_at(birth, Fraction(age))
 
 
-def build_member(values: FormValues, today: date, lang: str) -> tuple[Member | None, dict[str, str]]:
-    """The member, or the messages (by form field) saying what to correct and what is accepted."""
+def likely_slip(plan: str, average: Fraction) -> str | None:
+    """RULES.md §0, Plausibility: the slip an average far more likely is than a fact, as a text key, or None."""
+    if plan == "teachers" and average > TEACHERS_MONTHLY_LIKELY_ANNUAL:
+        return "slip_teachers"
+    if plan != "teachers" and average < GOVERNMENT_ANNUAL_LIKELY_MONTHLY:
+        return "slip_government"
+    return None
+
+
+def average_to_confirm(values: FormValues, lang: str) -> Fraction | None:
+    """The average the form holds when it is likely a slip (`likely_slip`): typed, or read from the salary
+    history; None otherwise. The form asks the member to confirm it, under the field."""
+    plan = plan_of(values)
+    if plan is None:
+        return None
+    if values.salary_mode == "history":
+        try:
+            average = average_from_history(plan, [s for s in values.history if s is not None], lang).value
+        except HistoryError:
+            return None
+    else:
+        typed = values.average_monthly if plan == "teachers" else values.average_annual
+        if typed is None:
+            return None
+        average = exact(typed)
+    return average if likely_slip(plan, average) else None
+
+
+def slip_message(plan: str, average: Fraction, lang: str) -> str:
+    """The likely slip in words: what was typed, what it likely is, and that the member may confirm it."""
+    return ui_text(f"check.{likely_slip(plan, average)}", lang, amount=money(average), annual=money(average * 12),
+                   monthly=money(average / 12), high=money(TEACHERS_MONTHLY_LIKELY_ANNUAL),
+                   low=money(GOVERNMENT_ANNUAL_LIKELY_MONTHLY))
+
+
+def unconfirmed_slip(values: FormValues, lang: str, confirmed: Callable[[Fraction], bool]) -> str | None:
+    """For the answer: the likely slip the member has not confirmed yet, in words, or None."""
+    average = average_to_confirm(values, lang)
+    return None if average is None or confirmed(average) else slip_message(plan_of(values), average, lang)
+
+
+def confirm_key(average: Fraction) -> str:
+    """The session key of the member's confirmation of this very average (another figure asks again)."""
+    return f"confirm_average_{round_cents(average)}".replace(".", "_")
+
+
+def build_member(values: FormValues, today: date, lang: str,
+                 confirmed: Callable[[Fraction], bool] = lambda average: False) -> tuple[Member | None, dict[str, str]]:
+    """The member, or the messages (by form field) saying what to correct and what is accepted. An average
+    that is likely a slip is refused until `confirmed` says the member confirmed that figure."""
     errors: dict[str, str] = {}
     say = lambda key, **kw: ui_text(f"check.{key}", lang, **kw)  # noqa: E731
     shown = lambda day: day.strftime("%d/%m/%Y")  # noqa: E731
@@ -133,7 +212,7 @@ def build_member(values: FormValues, today: date, lang: str) -> tuple[Member | N
         birth = None if "birth_date" in errors else birth
     date14 = birthday(birth, EARLIEST_WORKING_AGE) if birth else None
     government = values.system == "government"
-    entry = values.entry_date if government and "entry_date" not in errors else None
+    entry = values.entry_date if "entry_date" not in errors else None
     if entry is not None:
         if entry > today:
             refuse("entry_date", say("entry_future", today=shown(today)))
@@ -150,14 +229,14 @@ def build_member(values: FormValues, today: date, lang: str) -> tuple[Member | N
         elif date14 and separation < date14:
             refuse("separation_date", say("separation_before_working_age", date14=shown(date14)))
         separation = None if "separation_date" in errors else separation
-    start = entry if government else date14
+    start = entry or (None if government else date14)
     end = separation if separated else today
     if "service" not in errors and start and end:
         service = values.service_years * 12 + values.service_months
         available = max(months_between(start, end), 0)
         if service > available:
             until = say("until_separation" if separated else "until_today", date=shown(end))
-            refuse("service", say("service_since_entry" if government else "service_since_14",
+            refuse("service", say("service_since_entry" if entry else "service_since_14",
                                   service=period_label(service, lang), start=shown(start), end=until,
                                   limit=period_label(available, lang)))
     if birth is not None and "retire" not in errors:
@@ -190,6 +269,10 @@ def build_member(values: FormValues, today: date, lang: str) -> tuple[Member | N
             typed = values.average_monthly if plan == "teachers" else values.average_annual
             if typed is not None:
                 average_field = {key: exact(typed)}
+    if average_field and not errors:
+        average = next(iter(average_field.values()))
+        if likely_slip(plan, average) and not confirmed(average):
+            refuse("history" if values.salary_mode == "history" else "average", slip_message(plan, average, lang))
     if errors or plan is None or values.birth_date is None:
         return None, errors  # plain text: the page shows them with ui.plain
 
@@ -200,6 +283,7 @@ def build_member(values: FormValues, today: date, lang: str) -> tuple[Member | N
         "coordinated": values.coordinated and plan == "ley447", "refunded": values.refunded,
         "contribution_shortfall": values.shortfall and plan == "teachers",
         "in_system_june_1960": values.june_1960 and plan == "ley447", **average_field,
+        "entry_date": values.entry_date,
         "assumptions": _assumptions(values, plan),
     }
     if plan != "teachers":
@@ -215,7 +299,7 @@ def build_member(values: FormValues, today: date, lang: str) -> tuple[Member | N
     growth = exact(values.growth_pct or 0) / 100
     situation = Situation(today_scenario, salary_history=history, salary_growth=growth)
     if values.freeze:
-        situation = frozen(situation, values.birth_date, today)
+        situation = frozen(situation, values.birth_date, today, values.separation_date if separated else None)
     return Member(situation, planned, values.birth_date, scenario_at(situation, planned),
                   average_explained(situation, planned, lang)), {}
 

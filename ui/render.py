@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from datetime import date
 from fractions import Fraction
 
 import streamlit as st
@@ -28,7 +29,7 @@ def earliest_words(member: Member, answer: Answer, lang: str) -> tuple[str, str]
     if answer.earliest is None:
         return None
     earliest_age = Fraction(answer.earliest.age).limit_denominator(12)  # whole months
-    return age_label(earliest_age, lang), date_text(date_at(member.birth_date, earliest_age), lang)
+    return age_label(earliest_age, lang), date_text(first_date(member, earliest_age), lang)
 
 
 def not_eligible_summary(member: Member, answer: Answer, lang: str) -> str:
@@ -45,9 +46,10 @@ def answer_view(member: Member, answer: Answer, lang: str) -> None:
     tx = lambda key, **kw: ui_text(f"result.{key}", lang, **kw)  # noqa: E731
     st.header(tx("heading"))
     age = age_label(member.planned_age, lang)
-    if not answer.covered:  # the teachers' plan has no deferred pension (RULES.md §2)
+    if not answer.covered:  # an entry these rules do not describe (§1), a teacher's deferred pension (§2): no number
         st.warning(tx("not_covered"), icon="🚫")
-        _bullets(answer.reasons + [ui_text("limits.teachers_deferred", lang)])
+        deferred = member.plan == "teachers" and member.scenario.in_scope
+        _bullets(answer.reasons + ([ui_text("limits.teachers_deferred", lang)] if deferred else []))
         return
     if not answer.eligible:
         st.warning(tx("not_eligible"), icon="ℹ️")
@@ -66,8 +68,16 @@ def answer_view(member: Member, answer: Answer, lang: str) -> None:
         _steps(answer, lang)
         return
 
-    headline(tx("monthly", age=age), money(answer.monthly_pension))  # "today's dollars" is the caption under it
-    st.caption(f"{tx('today_dollars')} · {tx('annual', amount=money(answer.annual_pension))}")
+    # RULES.md §0: the headline is what the System pays from the first month; the pension under the rule
+    # is beside it when coordination changes it from the start, and what is paid from 65 when it comes later.
+    headline(tx("monthly", age=age), money(answer.monthly_paid_at_start))  # "today's dollars" is the caption under it
+    paid_differs = answer.monthly_paid_at_start != answer.monthly_pension
+    annual = "" if paid_differs else f" · {tx('annual', amount=money(answer.annual_pension))}"
+    st.caption(f"{tx('today_dollars')}{annual}")
+    if paid_differs:
+        st.caption(tx("reference", amount=money(answer.monthly_pension)).replace("$", "\\$"))
+    elif answer.coordination is not None and answer.coordination.monthly_pension_from_65 != answer.monthly_pension:
+        st.caption(tx("from_65", amount=money(answer.coordination.monthly_pension_from_65)).replace("$", "\\$"))
     st.markdown(f"**{tx('rule')}:** {t(f'rule.{answer.rule}', lang)}")
     st.markdown(f"**{tx('service_at_start')}:** {service_text(member, lang)}")
     if not st.session_state.get("freeze"):
@@ -91,6 +101,13 @@ def answer_view(member: Member, answer: Answer, lang: str) -> None:
         table(pd.DataFrame([{tx("alternative_rule"): t(f"rule.{a.rule}", lang),
                              tx("alternative_amount"): money(a.monthly_pension)} for a in answer.alternatives]),
               "alternatives_table", hide_index=True)
+
+
+def first_date(member: Member, earliest_age: Fraction) -> date:
+    """The first key date: the day the member first qualifies, counted as the key dates count it (from today)."""
+    situation = member.situation
+    dates = key_dates(situation.today, member.birth_date, move=lambda age: scenario_at(situation, age))
+    return min((d.when for d in dates if d.kind == "rule"), default=None) or date_at(member.birth_date, earliest_age)
 
 
 def income_view(member: Member, answer: Answer, lang: str) -> None:
@@ -261,7 +278,7 @@ def lifetime_view(member: Member, answer: Answer, lang: str) -> None:
         income_runs = [payment_runs(a, start, Fraction(until), social_security) for start, a in choices] if with_ss else []
         rows = [{tx("col_start"): age_label(start, lang),
                  tx("col_rule"): t(f"rule.{a.rule}", lang).split(":")[0] if a.rule else "—",
-                 tx("col_monthly"): money(a.monthly_pension),
+                 tx("col_monthly"): money(a.monthly_paid_at_start),  # paid from the first month
                  tx("col_total", age=until): money(total_of(paid))} for (start, a), paid in zip(choices, runs)]
         for row, paid in zip(rows, income_runs):
             row[tx("col_total_income", age=until)] = money(total_of(paid))

@@ -21,3 +21,7 @@ def catalog(lang: str) -> dict[str, str]:
 
 def ui_text(key: str, lang: str, **values: object) -> str:
     return catalog(lang)[key].format(**values)
+
+
+def has_text(key: str, lang: str) -> bool:
+    return key in catalog(lang)

@@ -50,8 +50,12 @@ def build_report(scenario: Scenario, lang: str = "es", *, birth_date: date | Non
                   name=clean_text(name, NAME_LIMIT), notes=clean_text(notes, NOTES_LIMIT, lines=True))
     doc = Document(ctx, ctx.t("title"), ctx.generated_on)
     doc.add_page()
-    for section in (sections.title, sections.summary, sections.key_dates_section, chart_section, sections.steps,
-                    sections.reasons, sections.alternatives, sections.assumptions, sections.inputs):
+    if answer.covered:
+        parts = (sections.title, sections.summary, sections.key_dates_section, chart_section, sections.steps,
+                 sections.reasons, sections.alternatives, sections.assumptions, sections.inputs)
+    else:  # RULES.md §0, Not covered: why, and who can answer; no amount, no other rules, no assumptions
+        parts = (sections.title, sections.summary, sections.inputs)
+    for section in parts:
         section(doc, ctx)
     sections.closing(doc, ctx)
     return bytes(doc.output())

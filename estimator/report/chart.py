@@ -88,7 +88,7 @@ def _tick_step(top: float) -> float:
 
 def _draw_chart(doc: Document, ctx: Context, result: Grid, chosen: int) -> None:
     doc.ensure_space(CHART_HEIGHT + 30)
-    monthly = [float(v) for v in result.monthly[:, 0]]
+    monthly = [float(v) for v in result.paid_monthly[:, 0]]  # what is paid from the first month (RULES.md §0)
     coordinated = _coordinated(result)
     top_value = max(monthly + [v for v in coordinated or [] if not math.isnan(v)])
     step = _tick_step(top_value)

@@ -65,7 +65,7 @@ def _results(doc: Document, words: Words, scenarios: Sequence[Scenario], answers
     doc.heading(words.t("results"), size=12)
     base = answers[0]
     rows = [
-        (words.t("row_monthly"), [money(a.monthly_pension) if has_amount(a) else _no_amount(words, s, a)
+        (words.t("row_monthly"), [money(a.monthly_paid_at_start) if has_amount(a) else _no_amount(words, s, a)
                                   for s, a in zip(scenarios, answers)]),
         (words.t("row_age"), [_age(words, s, birth_date) for s in scenarios]),
         (words.t("row_rule"), [words.short_rule(a.rule) if has_amount(a) else words.t("none") for a in answers]),
@@ -102,7 +102,7 @@ def _differences(doc: Document, words: Words, scenarios: Sequence[Scenario], ans
     for n, (scenario, answer) in enumerate(zip(scenarios[1:], answers[1:]), start=2):
         if has_amount(answer):
             change = (amount_difference(base_answer, answer, words.lang) if has_amount(base_answer)
-                      else money(answer.monthly_pension))
+                      else money(answer.monthly_paid_at_start))
             doc.heading(words.t("difference_heading", n=n, change=change), size=10.5, keep=20)
         else:
             _without_amount(doc, words, n, scenario, answer)

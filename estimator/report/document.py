@@ -108,8 +108,8 @@ class Context(Words):
 
     @property
     def start_date(self) -> date | None:
-        """The day the pension would start, when the birth date is known."""
-        return date_at(self.birth_date, self.scenario.age) if self.birth_date else None
+        """The day the pension would start, when the birth date is known: never before today (RULES.md §0)."""
+        return max(date_at(self.birth_date, self.scenario.age), self.generated_on) if self.birth_date else None
 
 
 def clean_text(text: str | None, limit: int, lines: bool = False) -> str | None:

@@ -16,11 +16,10 @@ from ..numbers import exact_number, exact_percent, money, to_fraction, whole_mon
 from ..parameters import RENDER_BY_UNIT, assumption_label, assumption_source, default_values, definitions
 from ..projection import scenario_at
 from ..rulebook import RULEBOOK_DATE
-from ..texts import t
+from ..texts import step_value, t
 from ..timeline import date_at, key_date_lines, key_dates
 from .document import FAMILY, Context, Document, Words, title_block
 
-FACTOR_STEPS = ("step.factor_assumed", "step.factor_counselor")
 
 
 # -- title and summary -------------------------------------------------------------------------
@@ -42,14 +41,15 @@ def headline(ctx: Context) -> str:
     """"Pensión mensual a los 58 años (15 de febrero de 2028): $1,395.00 — Regla 18.2"."""
     a = ctx.answer
     when = ctx.t("headline_date", date=ctx.date_text(ctx.start_date)) if ctx.start_date else ""
-    return ctx.t("headline", age=ctx.years_text(ctx.scenario.age), when=when, amount=money(a.monthly_pension),
+    return ctx.t("headline", age=ctx.years_text(ctx.scenario.age), when=when, amount=money(a.monthly_paid_at_start),
                  rule=ctx.short_rule(a.rule))
 
 
 def _amount_summary(doc: Document, ctx: Context) -> None:
     a = ctx.answer
     doc.paragraph(headline(ctx), size=15, bold=True)
-    doc.paragraph(ctx.t("annual", amount=money(a.annual_pension)))
+    if a.monthly_paid_at_start == a.monthly_pension:  # else the reference amount is said beside it, below
+        doc.paragraph(ctx.t("annual", amount=money(a.annual_pension)))
     lines = [ctx.t("rule_applied", rule=ctx.rule_title(a.rule), cite=ctx.rule_cite(a.rule))]
     if a.reduced_from is not None:
         lines.append(ctx.t("reduced", factor=exact_number(a.reduction_factor), unreduced=money(a.reduced_from)))
@@ -108,7 +108,7 @@ def _no_pension_summary(doc: Document, ctx: Context) -> None:
         doc.paragraph(ctx.t("not_eligible", age=ctx.years_text(s.age), when=when), size=15, bold=True)
     if a.earliest is not None:
         age = ctx.years_text(a.earliest.age)
-        on = (ctx.t("headline_date", date=ctx.date_text(_date_at(ctx, a.earliest.age)))
+        on = (ctx.t("headline_date", date=ctx.date_text(_first_date(ctx)))
               if ctx.birth_date else "")
         doc.paragraph(ctx.t("earliest_label"))
         doc.set_font(FAMILY, "B", 18)
@@ -120,8 +120,10 @@ def _no_pension_summary(doc: Document, ctx: Context) -> None:
     doc.bullets(a.reasons)
 
 
-def _date_at(ctx: Context, age: float) -> date:
-    return date_at(ctx.birth_date, Fraction(whole_months(age), 12))
+def _first_date(ctx: Context) -> date:
+    """The day the member first qualifies, as the key dates count it (from the day the report is made)."""
+    first = min((d.when for d in report_key_dates(ctx) if d.kind == "rule"), default=None)
+    return first or date_at(ctx.birth_date, Fraction(whole_months(ctx.answer.earliest.age), 12))
 
 
 # -- key dates ---------------------------------------------------------------------------------
@@ -133,8 +135,8 @@ def report_key_dates(ctx: Context):
     if ctx.situation is not None:
         situation = ctx.situation
         return key_dates(situation.today, ctx.birth_date, planned_age=s.age,
-                         move=lambda age: scenario_at(situation, age))
-    return key_dates(s, ctx.birth_date, planned_age=s.age)
+                         move=lambda age: scenario_at(situation, age), today=ctx.generated_on)
+    return key_dates(s, ctx.birth_date, planned_age=s.age, today=ctx.generated_on)
 
 
 def key_dates_section(doc: Document, ctx: Context) -> None:
@@ -148,7 +150,7 @@ def key_dates_section(doc: Document, ctx: Context) -> None:
         return
     waiting = ctx.situation.today.left_service_early if ctx.situation else s.left_service_early
     doc.paragraph(ctx.t("key_intro_waiting" if waiting else "key_intro_working"))
-    doc.bullets(key_date_lines(dates, ctx.lang, ctx.params.raw("coordination_age")))
+    doc.bullets(key_date_lines(dates, ctx.lang, ctx.params.raw("coordination_age"), today=ctx.generated_on))
     if ctx.birth_date is None:
         doc.paragraph(ctx.t("key_no_birth"), size=9)
 
@@ -158,9 +160,7 @@ def key_dates_section(doc: Document, ctx: Context) -> None:
 def _step_value(ctx: Context, label: str, value: float | None) -> str:
     if value is None:
         return ctx.t("none")
-    if label in (t(key, ctx.lang) for key in FACTOR_STEPS):
-        return exact_number(Decimal(repr(value)))
-    return money(value)
+    return step_value(label, value, ctx.lang)
 
 
 def assumption_text(ctx: Context, name: str, with_source: bool = True) -> str:
