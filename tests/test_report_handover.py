@@ -386,3 +386,16 @@ def test_the_saved_file_carries_the_inputs_of_the_run_of_the_click():
     at.button(key="saved_download").click().run()
     saved = json.loads(handed_over(at, "saved_download")["bytes"])
     assert saved["inputs"]["average_annual"] in ("41,234.56", "41234.56", 41234.56), saved["inputs"]
+
+
+@pytest.mark.parametrize("name, said", [("Zacarías Quiñones", False), ("محمد", True), ("שרה", True),
+                                        ("Ana Prueba", False)])
+def test_a_name_the_report_cannot_print_is_said_under_the_box(name, said):
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=90)
+    at.run()
+    at.text_input(key="report_name").set_value(name).run()
+    assert not at.exception
+    warned = any("no puede imprimir algunas letras" in w.value for w in at.warning)
+    assert warned is said

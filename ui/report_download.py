@@ -50,7 +50,19 @@ def report_extras(lang: str) -> tuple[str | None, str | None]:
                              persist_state="session")
         notes = st.text_area(say("notes"), key=NOTES, max_chars=NOTES_LIMIT, height=90, persist_state="session")
         st.caption(say("kept_nowhere"))
+        if not printable(name) or not printable(notes):  # said here, not first found on the printed page
+            st.warning(say("unprintable"), icon="⚠️")
     return (name or None), (notes or None)
+
+
+def printable(text: str) -> bool:
+    """Whether the report prints `text` as typed (no right-to-left letters, none its fonts lack). Plain ASCII
+    needs no look: the PDF library is loaded only for text that does."""
+    if text.isascii():
+        return True
+    from estimator.report.document import prints
+
+    return all(prints(char) for char in text)
 
 
 def comparison_report(comparison: list[dict], lang: str) -> None:
