@@ -29,6 +29,7 @@ from fractions import Fraction
 from .averages import Average, average_from_history, window
 from .models import LARGEST_NUMBER
 from .numbers import exact_money, round_cents
+from .system_text import os_error_text
 from .texts import t
 
 MAX_BYTES = 1024 * 1024   # the app's upload limit (server.maxUploadSize = 1 MB)
@@ -548,4 +549,4 @@ def _read_bounded(path: str, lang: str) -> bytes:
         raise SalaryFileError("file", t("salary_file.missing", lang, path=path)) from None
     except OSError as exc:
         raise SalaryFileError("file", t("salary_file.cannot_read", lang, path=path,
-                                        detail=exc.strerror or type(exc).__name__)) from None
+                                        detail=os_error_text(exc, lang))) from None

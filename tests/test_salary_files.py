@@ -270,3 +270,13 @@ def test_any_bytes_give_a_history_or_a_message(raw):
             assert problem.message
         else:
             assert len(history.used) <= len(history.salaries)
+
+
+@pytest.mark.parametrize("lang, said", [("es", "es una carpeta"), ("en", "it is a folder")])
+def test_a_folder_given_as_the_salary_file_is_said_in_the_chosen_language(tmp_path, lang, said):
+    """The system's reason in the member's words, never its English ("Is a directory")."""
+    proc = subprocess.run([sys.executable, "-m", "estimator", "average", str(tmp_path), "--plan", "ley1",
+                           "--lang", lang], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert proc.returncode == 1
+    message = json.loads(proc.stdout)["error"]["message"]
+    assert said in message and "directory" not in message.lower()
