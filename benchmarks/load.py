@@ -63,7 +63,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.streamlit_server import APP, CHROMIUM, Server, free_port, launch_chromium, serve  # noqa: E402
+from benchmarks.streamlit_server import APP, CHROMIUM, Server, free_port, launch_chromium, serve, stop  # noqa: E402
 from estimator import estimate  # noqa: E402
 from estimator.numbers import money  # noqa: E402
 from ui.fields import FormValues  # noqa: E402
@@ -566,12 +566,7 @@ def run_app(replicas: int, timeout_s: float = 180):
             time.sleep(0.2)
         yield f"http://127.0.0.1:{port}", process.pid
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=30)
+        stop(process, timeout_s=30)
         log.unlink(missing_ok=True)
 
 

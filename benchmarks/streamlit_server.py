@@ -70,13 +70,18 @@ def serve(script: Path | str = APP, cwd: Path = ROOT, timeout_s: float = 60) -> 
             time.sleep(0.1)
         yield server
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
+        stop(process)
         log.unlink(missing_ok=True)
+
+
+def stop(process: subprocess.Popen, timeout_s: float = 10) -> None:
+    """Terminate `process`, and kill it if it has not ended within `timeout_s`."""
+    process.terminate()
+    try:
+        process.wait(timeout=timeout_s)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=timeout_s)
 
 
 def launch_chromium(playwright):
