@@ -41,8 +41,11 @@ def download(page: Page, button: Locator, server) -> Download:
 
 
 def upload(page: Page, name: str, content: bytes) -> None:
-    """Choose a file in the "Cargar datos guardados" uploader, as the file dialog would."""
-    page.locator(".st-key-saved_upload input[type=file]").set_input_files(
+    """Choose a file in the "Cargar datos guardados" uploader, as the file dialog would (once it is drawn alone:
+    after a file is read it is replaced by an empty one)."""
+    chooser = page.locator(".st-key-saved_upload input[type=file]")
+    expect(chooser).to_have_count(1)
+    chooser.set_input_files(
         {"name": name, "mimeType": "application/json", "buffer": content})
 
 

@@ -28,7 +28,11 @@ def saved_file(**extra) -> bytes:
 
 
 def choose(page: Page, uploader: str, files: list[tuple[str, bytes]], mime: str) -> None:
-    page.locator(f".st-key-{uploader} input[type=file]").set_input_files(
+    """Choose files in an uploader, as the file dialog would, once the uploader is drawn alone (after a file is
+    read the uploader is replaced by an empty one, and both are on the page for a moment)."""
+    chooser = page.locator(f".st-key-{uploader} input[type=file]")
+    expect(chooser).to_have_count(1)
+    chooser.set_input_files(
         [{"name": name, "mimeType": mime, "buffer": content} for name, content in files])
 
 
