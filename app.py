@@ -66,10 +66,10 @@ with results:
     elif member is None:  # no amount, no chart, no report while a value is refused: what to correct
         with st.container(key="to_correct"):  # stays in sight beside the form on a wide screen (ui/look.py)
             st.header(ui_text("result.heading", lang))
-            st.warning(ui_text("check.fix", lang, fields=error_fields(errors, lang)), icon="✏️")
+            st.warning(ui_text("check.fix", lang, fields=error_fields(errors, lang)), icon=":material/edit:")
             slip = unconfirmed_slip(values, lang, confirmed)  # RULES.md §0: the likely slip named in the answer too
             if slip:
-                st.info(slip.replace("$", "\\$"), icon="✏️")
+                st.info(slip.replace("$", "\\$"), icon=":material/edit:")
     else:
         if values.freeze:
             st.warning(ui_text("limits.freeze_note", lang, law=freeze_for(member.plan).law(lang)),

@@ -196,7 +196,7 @@ def _columns(comparison: list[dict], lang: str) -> None:
             st.markdown(f"### {say('scenario', n=index + 1)}")
             with st.container(key=f"compare_result_{index}"):
                 if uncovered[index]:  # never a number: who can answer instead
-                    st.warning(ui_text("limits.not_covered", lang), icon="🚫")
+                    st.warning(ui_text("limits.not_covered", lang), icon=":material/block:")
                     for message in uncovered[index]:
                         st.markdown(f"- {message}")
                 else:

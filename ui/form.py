@@ -218,7 +218,7 @@ def _salary_inputs(lang: str, plan: str | None, errors: dict[str, str]) -> None:
         if history is not None:
             st.caption(plain(history_summary(history, lang)))
         if state.get(PREFILLED):
-            st.info(tx("history_prefilled", amount=money(state[PREFILLED]), count=history_size(plan)), icon="✏️")
+            st.info(tx("history_prefilled", amount=money(state[PREFILLED]), count=history_size(plan)), icon=":material/edit:")
     st.caption(ui_text("check.upload_csv", lang, limit=f"{st.get_option('server.maxUploadSize')} MB"))
     salary_upload(lang, plan)  # a file is shown as read, and used only when the member says so
 

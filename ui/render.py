@@ -47,7 +47,7 @@ def answer_view(member: Member, answer: Answer, lang: str) -> None:
     st.header(tx("heading"))
     age = age_label(member.planned_age, lang)
     if not answer.covered:  # an entry these rules do not describe (§1), a teacher's deferred pension (§2): no number
-        st.warning(tx("not_covered"), icon="🚫")
+        st.warning(tx("not_covered"), icon=":material/block:")
         deferred = member.plan == "teachers" and member.scenario.in_scope
         _bullets(answer.reasons + ([ui_text("limits.teachers_deferred", lang)] if deferred else []))
         return
@@ -316,6 +316,6 @@ def runs_line(start: Fraction, runs: list[Run], lang: str, with_ss: bool = False
 
 def limits_view(messages: list[str], lang: str) -> None:
     st.header(ui_text("result.heading", lang))
-    st.warning(ui_text("limits.not_covered", lang), icon="🚫")
+    st.warning(ui_text("limits.not_covered", lang), icon=":material/block:")
     for message in messages:
         st.markdown(f"- {message}")
