@@ -412,8 +412,9 @@ def test_a_page_that_lost_its_server_says_it_is_reconnecting(browser, chromium_p
             server.process.terminate()
             server.process.wait(timeout=STOP_S)
             expect(page.get_by_test_id("stApp")).not_to_have_attribute("data-test-connection-state", "CONNECTED")
-            notice = page.evaluate("getComputedStyle(document.body, '::before').content")
-            assert "Reconectando con el servidor" in notice, notice
+            # the notice is drawn by CSS (a pseudo-element): wait until the page shows it
+            page.wait_for_function("getComputedStyle(document.body, '::before').content"
+                                   ".includes('Reconectando con el servidor')")
             expect(page.get_by_test_id("stMain")).to_have_css("opacity", "0.4")
     finally:
         context.close()
