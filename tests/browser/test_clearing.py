@@ -46,10 +46,8 @@ def sidebar(page: Page):
 def saved_data_section(page: Page):
     """The "Guardar o cargar los datos" expander, opened (if it is not open already)."""
     section = page.get_by_test_id("stExpander").filter(has_text="Guardar o cargar los datos")
-    button = section.get_by_role("button", name="Descargar los datos de este participante")
-    if not button.is_visible():
-        section.get_by_text("Guardar o cargar los datos").click()
-    expect(button).to_be_visible()
+    opened(section, "Guardar o cargar los datos",
+           section.get_by_role("button", name="Descargar los datos de este participante"))
     return section
 
 
@@ -173,9 +171,23 @@ def report_boxes(page: Page, lang: str):
 
 
 def opened(section, title: str, box):
-    """`box`, inside the expander `section`, once visible (the expander opened if it is not)."""
-    if not box.is_visible():
-        section.get_by_text(title).click()
+    """`box`, inside the expander `section`, once visible (the expander opened if it is not).
+
+    Looked at once the page's run is done (a run, or a page change, draws the expander anew, and a click on the
+    one being replaced is lost or closes it); opened by its `<details>` state, not by whether the box shows yet:
+    a click on an expander that is already opening would close it."""
+    expect(section.page.get_by_test_id("stApp")).to_have_attribute("data-test-script-state", "notRunning")
+    details = section.locator("details").first
+    for _ in range(3):  # a rerun landing between the look and the click may redraw it closed: look again
+        if box.is_visible():
+            return box
+        if details.get_attribute("open") is None:
+            section.get_by_text(title).click()
+        try:
+            expect(box).to_be_visible(timeout=10_000)
+            return box
+        except AssertionError:
+            continue
     expect(box).to_be_visible()
     return box
 
@@ -233,6 +245,7 @@ def test_borrar_todo_empties_the_reports_name_and_notes_and_the_variant_on_both_
         expect(extra).to_have_value("0")
         assert_nowhere(page, traces)
     sidebar(page).get_by_role("link", name=ui_text("app.nav_estimate", lang)).click()
+    expect(page.get_by_role("heading", name=ui_text("input.heading", lang))).to_be_visible()  # the estimate page
     expect(value).to_have_text(MONEY)
     name, notes = report_boxes(page, lang)
     if cleared_on == "estimate":  # the boxes on screen, as typed, when Borrar todo is pressed
