@@ -16,6 +16,7 @@ from .models import Step, _number
 from .citations import display
 from .numbers import exact_money, round_cents, step_amount
 from .parameters import default_values
+from .plans import plan as plan_of
 from .texts import t
 
 
@@ -32,7 +33,7 @@ class Average:
 
 def window(plan: str, override: int | None = None) -> int:
     """How many of the highest salaries the plan averages (a parameter; a window may be given instead)."""
-    return int(override or default_values(plan)["averaging_months" if plan == "teachers" else "averaging_years"])
+    return int(override or default_values(plan)["averaging_months" if plan_of(plan).monthly else "averaging_years"])
 
 
 def summed(amounts: Sequence[Fraction]) -> str:
@@ -59,15 +60,13 @@ def average_from_history(plan: str, salaries: Sequence[object], lang: str = "es"
         except ValueError:
             raise HistoryError(t("history.bad_value", lang, position=position)) from None
     if len(exact) < size:
-        raise HistoryError(t("history.too_few_monthly" if plan == "teachers" else "history.too_few_annual",
+        raise HistoryError(t(f"history.too_few_{plan_of(plan).amount_unit}",
                              lang, count=len(exact), size=size))
     ranked = sorted(range(len(exact)), key=lambda i: (-exact[i], i))[:size]
     value = top_mean(plan, exact, size)
     formula = f"({summed([exact[i] for i in ranked])}) ÷ {size}"
-    if plan == "teachers":
-        step = Step(label=t("history.step_monthly" + "_projected" * projected, lang, size=size), formula=formula,
-                    value=float(value), cite=display("000 ¶A.1", lang))
-    else:
-        step = Step(label=t("history.step_annual" + "_projected" * projected, lang, size=size), formula=formula,
-                    value=float(step_amount(value)), cite="Ley 447-1951" if plan == "ley447" else "Ley 1-1990")
+    monthly = plan_of(plan).monthly
+    step = Step(label=t(f"history.step_{plan_of(plan).amount_unit}" + "_projected" * projected, lang, size=size),
+                formula=formula, value=float(value if monthly else step_amount(value)),
+                cite=display(plan_of(plan).average_cite, lang))
     return Average(value=value, used=tuple(sorted(ranked)), step=step)

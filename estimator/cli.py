@@ -29,6 +29,7 @@ from typing import IO, Any, Callable, Iterable, Iterator
 from .compare import MAX_SCENARIOS
 from .engine import estimate
 from .models import ScenarioError, read_scenario
+from .plans import PLAN_IDS
 from .system_text import json_error_text, os_error_text
 from .texts import LANGUAGES, t
 
@@ -454,7 +455,7 @@ def _parser() -> argparse.ArgumentParser:
     rep.add_argument("--notes", help="printed on the report's first page; stored nowhere")
     avg = commands.add_parser("average", help="the plan's average from a salary history file (CONTRACT.md)")
     avg.add_argument("file", help="salaries as spreadsheets export them: one a line, or period and amount (- for standard input)")
-    avg.add_argument("--plan", choices=("teachers", "ley447", "ley1"), required=True, help="the member's plan")
+    avg.add_argument("--plan", choices=PLAN_IDS, required=True, help="the member's plan")
     avg.add_argument("--lang", choices=LANGUAGES, default="es", help="language of messages")
     return parser
 

@@ -14,6 +14,7 @@ from typing import Any
 from .models import Answer, Scenario
 from .numbers import exact_number, exact_percent, money, to_fraction
 from .parameters import Params, assumption_label
+from .plans.ley447.coordination import coordination_age
 from .texts import date_words, span, t
 
 MAX_SCENARIOS = 4  # side by side: more would not fit a page or a screen
@@ -157,7 +158,7 @@ def result_label(kind: str, lang: str) -> str:
         return t("report.row_reference", lang)
     if kind == "from_coordination":
         return t("report.row_from_coordination", lang,
-                 age=span(Params("ley447", explain=False).raw("coordination_age"), lang))
+                 age=span(coordination_age(), lang))
     return t("report.row_net", lang)
 
 

@@ -8,17 +8,16 @@ service is added while the member works on.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, replace
 from datetime import date
 from fractions import Fraction
-from functools import cache
-from pathlib import Path
 
+from .parameters import later_laws
 from .projection import Situation
 from .timeline import age_on, date_at
 
-FILE = Path(__file__).parent / "beyond" / "freeze.toml"
+# The entry of a plan's law (`later_law = true`, RULES.md §8) that dates its system's freeze.
+FREEZE = "accrual_freeze"
 
 
 @dataclass(frozen=True)
@@ -31,14 +30,10 @@ class Freeze:
         return self.law_es if lang == "es" else self.law_en
 
 
-@cache
-def freezes() -> dict[str, Freeze]:
-    with FILE.open("rb") as handle:
-        return {system: Freeze(**entry) for system, entry in tomllib.load(handle).items()}
-
-
 def freeze_for(plan: str) -> Freeze:
-    return freezes()["teachers" if plan == "teachers" else "government"]
+    """The freeze of the plan's system: a later law's dated entry in its law file, labelled with that law."""
+    spec = later_laws(plan)[FREEZE]
+    return Freeze(spec.date, spec.label_es, spec.label_en)
 
 
 def service_after_freeze(situation: Situation, birth: date, today: date, separation: date | None = None) -> Fraction:

@@ -15,6 +15,7 @@ import numpy as np
 
 from .explain import leaf
 from .numbers import pick
+from .plans import plan as plan_of
 from .rational import RArray
 from .rules import Facts
 
@@ -27,8 +28,8 @@ def facts(plan: str, group: str, *, age: Any, separation_age: Any, service: Any,
         age=leaf(age, number), separation_age=leaf(separation_age, number),
         service=leaf(service, number), average=leaf(average, amount),
         police_or_firefighter=group in ("police", "firefighter"),
-        contribution_shortfall=contribution_shortfall and plan == "teachers",
-        in_system_june_1960=in_system_june_1960 and plan == "ley447",
+        contribution_shortfall=contribution_shortfall and plan_of(plan).shortfall,
+        in_system_june_1960=in_system_june_1960 and plan_of(plan).june_1960,
         left_service_early=left_service_early,
     )
 
@@ -51,7 +52,7 @@ class PayableCents:
 def payable_cents(plan: str, amount: Any, minimum_monthly: Fraction | None) -> PayableCents:
     """RULES.md §0, Rounding, and §6, Minimum. `amount` is the rule's amount after any reduction:
     monthly for teachers, annual for the government plans (whose minimum is `minimum_monthly`)."""
-    if plan == "teachers":
+    if plan_of(plan).monthly:
         monthly = cents(amount)
         return PayableCents(monthly, monthly * 12, _all(amount, False), _times_cents(monthly, 12))
     monthly = cents(amount * Fraction(1, 12))
@@ -64,7 +65,7 @@ def payable_cents(plan: str, amount: Any, minimum_monthly: Fraction | None) -> P
 def top_mean(plan: str, salaries: Sequence[Fraction], size: int) -> Fraction:
     """RULES.md §7: the mean of the `size` highest salaries; for teachers M, rounded to cents."""
     mean = sum(sorted(salaries, reverse=True)[:size]) / size
-    return Fraction(cents(mean), 100) if plan == "teachers" else mean
+    return Fraction(cents(mean), 100) if plan_of(plan).monthly else mean
 
 
 def _choose(condition: Any, when_true: Any, when_false: Any) -> Any:

@@ -15,9 +15,9 @@ from fractions import Fraction
 
 from .models import Answer
 from .numbers import round_cents
-from .parameters import default_values
+from .plans.ley447.coordination import coordination_age
 
-COORDINATION_AGE = default_values("ley447")["coordination_age"]  # 004 ¶A: coordination starts at 65
+COORDINATION_AGE = coordination_age()  # 004 ¶A: coordination starts at 65
 
 
 def monthly_paid(answer: Answer, age: Fraction) -> tuple[Decimal, str]:

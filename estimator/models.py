@@ -16,24 +16,27 @@ from pydantic import (BaseModel, BeforeValidator, ConfigDict, PlainSerializer, S
 
 from .numbers import to_fraction, whole_months_or_exact
 from .parameters import dates
+from .plans import GOVERNMENT, GOVERNMENT_PLANS, PLAN_IDS, plan as plan_of
 from .texts import date_words, span, t
 
-PLANS = ("teachers", "ley447", "ley1")
+PLANS = PLAN_IDS
 # RULES.md §1, Decision: the texts say "después del 1ro de abril de 1990"; an entry on that day itself
 # makes a new participant (the law's start date). A dated parameter (plans/government.toml).
-NEW_PARTICIPANTS_FROM = dates("ley1")["new_participants_from"]
+NEW_PARTICIPANTS_FROM = next(dates(p)[plan_of(p).entries_from] for p in PLAN_IDS if plan_of(p).entries_from)
 
 
 def government_plan(entry: date) -> str:
-    """The government employees' plan for a first entry into the System on `entry`."""
-    return "ley1" if entry >= NEW_PARTICIPANTS_FROM else "ley447"
+    """The government employees' plan for a first entry on `entry`: the last whose entries start by then."""
+    starts = [(dates(p)[plan_of(p).entries_from] if plan_of(p).entries_from else date.min, p)
+              for p in GOVERNMENT_PLANS]
+    return max((start, p) for start, p in starts if start <= entry)[1]
 
 
 def out_of_scope_from(plan: str) -> date | None:
     """RULES.md §1, Scope: the first entry date from which these rules do not describe the plan's members
     (government entries from 1 January 2000, teachers' from 1 August 2014); None for ley447, whose members
     all entered before 1 April 1990."""
-    named = {"ley1": "savings_account_from", "teachers": "defined_contribution_from"}.get(plan)
+    named = plan_of(plan).entries_until
     return dates(plan)[named] if named else None
 
 
@@ -141,7 +144,7 @@ class Scenario(BaseModel):
 
     model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True, frozen=True)
 
-    plan: Literal["teachers", "ley447", "ley1"]
+    plan: Literal[PLAN_IDS]  # type: ignore[valid-type]
     group: Literal["general", "police", "firefighter", "mayor", "judiciary", "upr_extension"] = "general"
     age: Years
     separation_age: Years | None = None
@@ -177,7 +180,8 @@ class Scenario(BaseModel):
             raise ValueError("service_too_long")
         if (self.average_salary is None) == (self.average_monthly_salary is None):
             raise ValueError("average_both" if self.average_salary is not None else "average_neither")
-        if self.entry_date is not None and self.plan != "teachers" and government_plan(self.entry_date) != self.plan:
+        if (self.entry_date is not None and plan_of(self.plan).system == GOVERNMENT
+                and government_plan(self.entry_date) != self.plan):
             raise ValueError(f"entry_date_{self.plan}")
         return self
 
@@ -208,8 +212,7 @@ _FIELD_OF_CHECK = {
     "service_too_long": "service_years",
     "average_both": "average_salary",
     "average_neither": "average_salary",
-    "entry_date_ley447": "entry_date",
-    "entry_date_ley1": "entry_date",
+    **{f"entry_date_{plan}": "entry_date" for plan in GOVERNMENT_PLANS},
 }
 
 

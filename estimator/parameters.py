@@ -1,8 +1,15 @@
-"""Parameter files: every rate, age, threshold and amount the rules use, with unit, labels, citation.
+"""The law as dated values: every rate, age, threshold, amount and date the rules use, with unit,
+labels and citation, read as the law stands on a day.
 
-The files sit beside the plans' rules (`plans/<plan>.toml`), plus `plans/government.toml` for what
-the government plans share. Named assumptions (RULES.md) carry `assumption = true` and the source
-of their default; a scenario may override them.
+Each plan's folder has its `law.toml` (`plans/<plan>/law.toml`; `plans/government/law.toml` for what the
+government plans share). An entry lists its `values`, each with the day it takes effect (`from`) and its
+citation; a value the texts do not date has no `from` and is in effect on every day until a later dated
+value. The law on a day D (`definitions(plan, D)`) holds, for each entry, the value in effect on D: the last
+whose `from` is on or before D. An entry with no value in effect on D is left out of that day's law:
+`Params.raw` gives None for it, and a rule that reads it raises AttributeError naming it and the day. The
+estimate reads the law on today's date. Entries of a later law beyond the seeds (RULES.md §8, the freezes)
+carry `later_law = true` and are read apart (`later_laws`). Named assumptions (RULES.md) carry
+`assumption = true` and the source of their default; a scenario may override them.
 """
 
 from __future__ import annotations
@@ -18,10 +25,8 @@ from typing import Any, Literal, Mapping
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .explain import NONE, RENDER, Q
+from .plans import PLAN_IDS, law_folders, plan as plan_of
 from .texts import date_words
-
-FOLDER = Path(__file__).parent / "plans"
-PLAN_FILES = {"teachers": ("teachers",), "ley447": ("government", "ley447"), "ley1": ("government", "ley1")}
 
 Unit = Literal["fraction", "years_of_age", "years_of_service", "usd_per_month", "usd_per_year", "count", "date"]
 RENDER_BY_UNIT = {
@@ -35,7 +40,7 @@ RENDER_BY_UNIT = {
 
 
 class Parameter(BaseModel):
-    """The strict schema of one entry of a parameter file."""
+    """One value of the law, as it stands on a day: its figure (or date), unit, labels and citation."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -45,6 +50,7 @@ class Parameter(BaseModel):
     label_es: str = Field(min_length=3)
     label_en: str = Field(min_length=3)
     cite: str = Field(min_length=3)
+    effective_from: Date | None = None  # the day this value took effect; None: the texts do not date it
     assumption: bool = False
     source_es: str | None = Field(default=None, min_length=10)
     source_en: str | None = Field(default=None, min_length=10)
@@ -78,19 +84,88 @@ class Parameter(BaseModel):
         return None if self.value is None else RENDER_BY_UNIT[self.unit](self.value)
 
 
-def read_file(path: Path) -> dict[str, Parameter]:
+class DatedValue(BaseModel):
+    """One value of an entry and the day it takes effect (`from`; absent: the texts do not date it)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    effective_from: Date | None = Field(default=None, alias="from")
+    value: Decimal | None = None
+    date: Date | None = None
+    cite: str = Field(min_length=3)
+
+
+class LawEntry(BaseModel):
+    """The strict schema of one entry of a law file: what it is, and its values by the day they take effect."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    unit: Unit
+    label_es: str = Field(min_length=3)
+    label_en: str = Field(min_length=3)
+    assumption: bool = False
+    source_es: str | None = None
+    source_en: str | None = None
+    later_law: bool = False  # a later law beyond the seeds (RULES.md §8): an option, never read as the seeds' law
+    values: tuple[DatedValue, ...] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _dated_in_order(self) -> "LawEntry":
+        days = [v.effective_from for v in self.values]
+        if None in days[1:]:
+            raise ValueError("only the first value may be undated (in effect until a later dated value)")
+        dated = [d for d in days if d is not None]
+        if dated != sorted(set(dated)):
+            raise ValueError("values must take effect on increasing days")
+        for index in range(len(self.values)):
+            self.parameter(index)  # each value checked against the schema (and its citation) at load
+        return self
+
+    def parameter(self, index: int) -> Parameter:
+        value = self.values[index]
+        return Parameter(value=value.value, date=value.date, cite=value.cite, effective_from=value.effective_from,
+                         **self.model_dump(exclude={"values", "later_law"}))
+
+    def on(self, day: Date) -> Parameter | None:
+        """The value in effect on `day`, or None when none is (every value takes effect later)."""
+        for index in reversed(range(len(self.values))):
+            start = self.values[index].effective_from
+            if start is None or start <= day:
+                return self.parameter(index)
+        return None
+
+
+def read_file(path: Path) -> dict[str, LawEntry]:
     with path.open("rb") as handle:
         raw = tomllib.load(handle, parse_float=Decimal)
-    return {name: Parameter.model_validate(entry) for name, entry in raw.items()}
+    return {name: LawEntry.model_validate(entry) for name, entry in raw.items()}
 
 
 @cache
-def definitions(plan: str) -> dict[str, Parameter]:
-    """Every parameter a plan's rules read, by name (plan file over common file)."""
-    merged: dict[str, Parameter] = {}
-    for stem in PLAN_FILES[plan]:
-        merged.update(read_file(FOLDER / f"{stem}.toml"))
+def law(plan: str) -> dict[str, LawEntry]:
+    """Every entry of a plan's law, by name (the plan's own file over the shared one)."""
+    merged: dict[str, LawEntry] = {}
+    for folder in plan_of(plan).folders:
+        merged.update(read_file(folder / "law.toml"))
     return merged
+
+
+def definitions(plan: str, on: Date | None = None) -> dict[str, Parameter]:
+    """The seeds' law for a plan as it stands on a day (today by default): each parameter its rules read, in
+    effect that day; an entry with no value in effect that day is left out."""
+    return _law_on(plan, on or Date.today())
+
+
+@cache
+def _law_on(plan: str, day: Date) -> dict[str, Parameter]:
+    in_effect = {name: entry.on(day) for name, entry in law(plan).items() if not entry.later_law}
+    return {name: spec for name, spec in in_effect.items() if spec is not None}
+
+
+def later_laws(plan: str, on: Date | None = None) -> dict[str, Parameter]:
+    """The entries of later laws beyond the seeds (RULES.md §8), as they stand on a day (today by default)."""
+    day = on or Date.today()
+    return {name: spec for name, entry in law(plan).items() if entry.later_law and (spec := entry.on(day))}
 
 
 @cache
@@ -98,42 +173,52 @@ def _rendered(unit: str, value: Fraction) -> str:
     return RENDER_BY_UNIT[unit](value)
 
 
+def default_values(plan: str, on: Date | None = None) -> dict[str, Fraction | None]:
+    """Each figure of the plan's law on a day (today by default), exact; None for an assumption with no default."""
+    return _defaults_on(plan, on or Date.today())
+
+
 @cache
-def default_values(plan: str) -> dict[str, Fraction | None]:
+def _defaults_on(plan: str, day: Date) -> dict[str, Fraction | None]:
     return {name: None if spec.value is None else Fraction(spec.value)
-            for name, spec in definitions(plan).items() if spec.date is None}
+            for name, spec in _law_on(plan, day).items() if spec.date is None}
 
 
-@cache
-def dates(plan: str) -> dict[str, Date]:
+def dates(plan: str, on: Date | None = None) -> dict[str, Date]:
     """The plan's dated parameters (RULES.md §1: where the law draws a line by date), by name."""
-    return {name: spec.date for name, spec in definitions(plan).items() if spec.date is not None}
+    return {name: spec.date for name, spec in definitions(plan, on).items() if spec.date is not None}
 
 
 def assumption_label(name: str, lang: str) -> str:
     """The label of a named assumption, whichever plan's file defines it."""
-    for plan in PLAN_FILES:
+    return _assumption(name).label(lang)
+
+
+def _assumption(name: str) -> Parameter:
+    for plan in PLAN_IDS:
         if name in definitions(plan):
-            return definitions(plan)[name].label(lang)
+            return definitions(plan)[name]
     raise KeyError(name)
 
 
 def all_files() -> list[Path]:
-    return sorted(FOLDER.glob("*.toml"))
+    return [folder / "law.toml" for folder in law_folders()]
 
 
 class Params:
     """A plan's parameters as quantities for the rules (exact Fractions; text only when explaining).
 
-    `overrides` are the scenario's assumptions (only parameters marked as assumptions may be
-    overridden; `reduction_factor` stays None unless given).
+    The law as it stands on `on` (today by default). `overrides` are the scenario's assumptions (only
+    parameters marked as assumptions may be overridden; `reduction_factor` stays None unless given).
     """
 
-    def __init__(self, plan: str, overrides: Mapping[str, Any] | None = None, *, explain: bool = True):
+    def __init__(self, plan: str, overrides: Mapping[str, Any] | None = None, *, explain: bool = True,
+                 on: Date | None = None):
         self.plan = plan
-        self.definitions = definitions(plan)
+        self.on = on or Date.today()
+        self.definitions = _law_on(plan, self.on)
         self._explain = explain
-        self.values: dict[str, Fraction | None] = dict(default_values(plan))
+        self.values: dict[str, Fraction | None] = dict(_defaults_on(plan, self.on))
         for name, value in (overrides or {}).items():
             if value is None or name not in self.definitions:
                 continue
@@ -143,8 +228,11 @@ class Params:
         self._cache: dict[str, Q] = {}
 
     def __getattr__(self, name: str) -> Q:
-        if name.startswith("_") or name not in self.definitions:
+        if name.startswith("_"):
             raise AttributeError(name)
+        if name not in self.definitions:
+            in_law = name in law(self.plan)
+            raise AttributeError(f"{name} has no value in effect on {self.on.isoformat()}" if in_law else name)
         if name not in self._cache:
             value = self.values[name]
             if value is None:
@@ -163,7 +251,4 @@ class Params:
 
 def assumption_source(name: str, lang: str) -> str:
     """Where a named assumption's default comes from, in words."""
-    for plan in PLAN_FILES:
-        if name in definitions(plan):
-            return definitions(plan)[name].source(lang) or ""
-    raise KeyError(name)
+    return _assumption(name).source(lang) or ""

@@ -16,16 +16,17 @@ from typing import Sequence
 import numpy as np
 
 from . import kernel
-from .plans import coordination
 from .averages import average_from_history, window
-from .engine import evaluate, plan_average, rules_of
+from .choice import COVERED, choose, evaluate, plan_average, rules_of, why_no_pension
+from .plans import plan
+from .plans.ley447 import coordination
 from .models import AssumptionUsed, Scenario, Step
 from .numbers import exact_money, exact_percent, round_cents
 from .parameters import Params, default_values
 from .texts import t
 from .rational import RArray
 
-COORDINATION_AGE = default_values("ley447")["coordination_age"]  # 004 ¶A: coordination from 65
+COORDINATION_AGE = coordination.coordination_age()  # 004 ¶A: coordination from 65
 
 
 @dataclass(frozen=True)
@@ -57,9 +58,9 @@ def _history(situation: Situation) -> list[Fraction]:
     if situation.salary_history:
         return list(situation.salary_history)
     s = situation.today
-    if s.plan == "teachers":
+    if plan(s.plan).monthly:
         monthly = s.average_monthly_salary if s.average_monthly_salary is not None else s.average_salary / 12
-        return [monthly] * window("teachers")
+        return [monthly] * window(s.plan)
     annual = s.average_salary if s.average_salary is not None else 12 * s.average_monthly_salary
     return [annual] * window(s.plan)
 
@@ -69,7 +70,7 @@ def future_salaries(situation: Situation, periods: int) -> list[Fraction]:
     the last salary grown by `salary_growth` for each whole year elapsed."""
     last = _history(situation)[-1]
     growth = 1 + situation.salary_growth
-    per_year = 12 if situation.today.plan == "teachers" else 1
+    per_year = _periods_a_year(situation.today)
     by_year = [last]
     for _ in range((periods + per_year - 1) // per_year):
         by_year.append(by_year[-1] * growth)
@@ -80,7 +81,12 @@ def _periods_worked(situation: Situation, age: Fraction) -> int:
     s = situation.today
     if not situation.in_service or not situation.accrues or age <= s.age:
         return 0
-    return math.floor((age - s.age) * (12 if s.plan == "teachers" else 1))
+    return math.floor((age - s.age) * _periods_a_year(s))
+
+
+def _periods_a_year(s: Scenario) -> int:
+    """Salaries are monthly for a plan paid monthly, else annual (RULES.md §7)."""
+    return 12 if plan(s.plan).monthly else 1
 
 
 def average_at(situation: Situation, age: Fraction, futures: list[Fraction] | None = None) -> Fraction:
@@ -126,10 +132,10 @@ def average_explained(situation: Situation, age: Fraction, lang: str = "es") -> 
         return AverageExplained([average_from_history(s.plan, history, lang).step], [])
     futures = future_salaries(situation, periods)
     average = average_from_history(s.plan, history + futures, lang, projected=True)
-    per_year = 12 if s.plan == "teachers" else 1
+    per_year = _periods_a_year(s)
     years = sorted({(i - len(history)) // per_year + 1 for i in average.used if i >= len(history)})
     last, growth = history[-1], situation.salary_growth
-    key = ("history.projected_monthly" if s.plan == "teachers" else "history.projected_annual") + (
+    key = f"history.projected_{plan(s.plan).amount_unit}" + (
         "" if situation.salary_history else "_from_average")
     steps = [Step(label=t(key, lang, year=year, last=exact_money(last), growth=exact_percent(growth)),
                   formula=exact_money(last) + f" × {exact_percent(1 + growth)}" * year,
@@ -158,7 +164,7 @@ def scenario_at(situation: Situation, age: Fraction, extra_service: Fraction = F
         "separation_age": age if situation.in_service else s.separation_age,
         "service_years": s.service_years + worked + extra_service,
     }
-    if s.plan == "teachers":
+    if plan(s.plan).monthly:
         update.update(average_monthly_salary=average, average_salary=None)
     else:
         update.update(average_salary=average, average_monthly_salary=None)
@@ -207,10 +213,9 @@ def grid(situation: Situation, ages: Sequence[Fraction], extras: Sequence[Fracti
     averages = [average_at(situation, a, futures) for a in ages]
     result = Grid(ages, extras, [r.id for r in rules], np.full(shape, -1), np.zeros(shape), np.zeros(shape),
                   np.ones(shape), np.zeros(shape, dtype=bool), None, covered=True, averages=averages)
-    if s.refunded:
-        return result
-    if (s.plan == "teachers" and not situation.in_service) or not s.in_scope:
-        result.covered = False  # RULES.md §0, §1: no number for what these rules do not describe
+    why = why_no_pension(s)
+    if why:
+        result.covered = COVERED[why]  # RULES.md §0, §1: no number for what these rules do not describe
         return result
 
     today_m, service_m = _months(s.age, "age"), _months(s.service_years, "service")
@@ -227,7 +232,7 @@ def grid(situation: Situation, ages: Sequence[Fraction], extras: Sequence[Fracti
         left_early = np.broadcast_to(sep_m < age_m, shape)
     # plan_average(scenario_at(situation, age, 0, avg)) for each row, without building the scenarios: the
     # teachers' M is the monthly average rounded to cents, the government plans' AC the annual average.
-    rounded = (lambda avg: Fraction(round_cents(avg))) if s.plan == "teachers" else (lambda avg: avg)
+    rounded = (lambda avg: Fraction(round_cents(avg))) if plan(s.plan).monthly else (lambda avg: avg)
     average = RArray.from_fractions(np.array([rounded(avg) for avg in averages], dtype=object)[:, None])
 
     params = Params(s.plan, s.assumptions.given(), explain=False)
@@ -235,19 +240,10 @@ def grid(situation: Situation, ages: Sequence[Fraction], extras: Sequence[Fracti
                          contribution_shortfall=s.contribution_shortfall,
                          in_system_june_1960=s.in_system_june_1960, left_service_early=left_early)
 
-    # RULES.md §0, Choice: the highest exact amount; on equal amounts the first in table order.
-    best = np.full(shape, -1)
-    best_amount = RArray(np.full(shape, -1))
-    factor = RArray(np.ones(shape, dtype=np.int64))
-    for index, rule in enumerate(rules):
-        evaluation = evaluate(rule, facts, params)
-        better = np.broadcast_to(evaluation.applies, shape) & (evaluation.amount.v > best_amount)
-        best = np.where(better, index, best)
-        best_amount = RArray.where(better, evaluation.amount.v, best_amount)
-        if evaluation.factor is not None:
-            factor = RArray.where(better, evaluation.factor.v, factor)
+    choice = choose([evaluate(rule, facts, params) for rule in rules], shape)  # RULES.md §0, Choice
+    best, factor = choice.index, choice.factor
     eligible = best >= 0
-    amount = RArray.where(eligible, best_amount, Fraction(0))
+    amount = RArray.where(eligible, choice.amount, Fraction(0))
 
     minimum = params.raw("minimum_monthly_pension")
     paid = kernel.payable_cents(s.plan, amount, minimum)

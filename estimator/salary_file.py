@@ -29,6 +29,7 @@ from fractions import Fraction
 from .averages import Average, average_from_history, window
 from .models import LARGEST_NUMBER
 from .numbers import exact_money, round_cents
+from .plans import PLAN_IDS, plan as plan_of
 from .system_text import os_error_text
 from .texts import t
 
@@ -38,7 +39,7 @@ MAX_LINE = 250            # characters in one line: a period and an amount need 
 MAX_CELL = 60             # characters in one cell (a long header such as "Salario anual bruto (USD)" fits)
 MAX_DECIMALS = 6          # digits after a decimal point (cents need 2; spreadsheets may show more)
 FIRST_YEAR, LAST_YEAR = 1900, 2100
-PLANS = ("teachers", "ley447", "ley1")
+PLANS = PLAN_IDS
 # An amount under this share of the median of the file's other amounts is far more likely a slip (31.000
 # read as $31.00 beside 30,500.00) than a salary: refused, naming its row (RULES.md §0, *Plausibility*).
 # A zero is written on purpose (a year without pay) and is read as zero.
@@ -103,7 +104,7 @@ def read_history(raw: bytes, plan: str, lang: str = "es") -> SalaryHistory:
     _check_periods_fit(plan, salaries, lang)
     size = window(plan)
     if len(salaries) < size:
-        key = "salary_file.too_few_monthly" if plan == "teachers" else "salary_file.too_few_annual"
+        key = f"salary_file.too_few_{plan_of(plan).amount_unit}"
         raise SalaryFileError("file", t(key, lang, count=len(salaries), size=size))
     average = average_from_history(plan, [Fraction(s.amount) for s in salaries], lang)
     used = tuple(salaries[i].row for i in average.used)
@@ -396,10 +397,10 @@ def _check_periods_fit(plan: str, salaries: list[Salary], lang: str) -> None:
     if first.period is None:
         return
     monthly = len(first.period) > 4
-    if plan == "teachers" and not monthly:
+    if plan_of(plan).monthly and not monthly:
         raise SalaryFileError(f"row {first.row}", t("salary_file.annual_for_teachers", lang, row=first.row,
                                                     period=first.period))
-    if plan != "teachers" and monthly:
+    if not plan_of(plan).monthly and monthly:
         raise SalaryFileError(f"row {first.row}", t("salary_file.monthly_for_government", lang,
                                                     row=first.row, period=first.period))
 

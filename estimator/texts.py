@@ -1,4 +1,5 @@
-"""The estimator's words, in Spanish and English (catalogs in `texts/*.toml`)."""
+"""The estimator's words, in Spanish and English: catalogs in `texts/*.toml`, and each plan's own words
+beside its rules (`plans/<plan>/words.{lang}.toml`, whose `[app]` table holds the app's words of that plan)."""
 
 from __future__ import annotations
 
@@ -8,22 +9,44 @@ from pathlib import Path
 
 LANGUAGES = ("es", "en")
 FOLDER = Path(__file__).parent / "texts"
+PLANS_FOLDER = Path(__file__).parent / "plans"
+APP = "app"  # the table of a plan's words file that the app's catalog reads
 
 
 @cache
 def catalog(lang: str) -> dict[str, str]:
-    """Every text of `lang`: `texts/{lang}.toml` and the topic files `texts/*.{lang}.toml`."""
+    """Every text of `lang`: `texts/{lang}.toml`, the topic files `texts/*.{lang}.toml` and the plans' words."""
     if lang not in LANGUAGES:
         raise ValueError(f"language must be one of {', '.join(LANGUAGES)}")
     merged: dict[str, str] = {}
-    for path in [FOLDER / f"{lang}.toml", *sorted(FOLDER.glob(f"*.{lang}.toml"))]:
+    for path in [FOLDER / f"{lang}.toml", *sorted(FOLDER.glob(f"*.{lang}.toml")), *plan_words_files(lang)]:
         with path.open("rb") as handle:
-            entries = _flatten(tomllib.load(handle))
-        clash = set(entries) & set(merged)
-        if clash:
-            raise ValueError(f"{path.name} repeats {sorted(clash)}")
-        merged.update(entries)
+            tree = tomllib.load(handle)
+        tree.pop(APP, None)
+        _merge(merged, _flatten(tree), path)
     return merged
+
+
+def plan_words_files(lang: str) -> list[Path]:
+    return sorted(PLANS_FOLDER.glob(f"*/words.{lang}.toml"))
+
+
+@cache
+def plan_app_words(lang: str) -> dict[str, str]:
+    """The app's words that belong to a plan (its rules' chart labels, its notes on the rules page): the
+    `[app]` tables of the plans' words files, for the app's catalog."""
+    merged: dict[str, str] = {}
+    for path in plan_words_files(lang):
+        with path.open("rb") as handle:
+            _merge(merged, _flatten(tomllib.load(handle).get(APP, {})), path)
+    return merged
+
+
+def _merge(merged: dict[str, str], entries: dict[str, str], path: Path) -> None:
+    clash = set(entries) & set(merged)
+    if clash:
+        raise ValueError(f"{path} repeats {sorted(clash)}")
+    merged.update(entries)
 
 
 def _flatten(tree: dict, prefix: str = "") -> dict[str, str]:

@@ -14,8 +14,10 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Callable
 
-from .plans import coordination
-from .engine import candidate_ages, estimate, evaluations_at, moved_to, payable, rules_of
+from .choice import evaluations_at, payable, rules_of, why_no_pension
+from .engine import estimate
+from .plans.ley447 import coordination
+from .search import candidate_ages, moved_to
 from .models import Scenario
 from .numbers import money
 from .parameters import Params
@@ -73,7 +75,7 @@ def key_dates(s: Scenario, birth: date | None = None, planned_age: Fraction | No
     before today (a rule already met is met today)."""
     move = move or (lambda age: moved_to(s, age))
     today = today or date.today()
-    if s.refunded or (s.plan == "teachers" and s.left_service_early):
+    if why_no_pension(s):
         return []
     params = Params(s.plan, s.assumptions.given(), explain=False)
     found: dict[str, KeyDate] = {}

@@ -7,6 +7,7 @@ import streamlit as st
 from estimator.citations import display, with_cite
 from estimator.engine import rules_of
 from estimator.parameters import definitions
+from estimator.plans import PLAN_IDS
 from estimator.texts import t
 from ui.frame import frame
 from ui.look import table
@@ -17,7 +18,7 @@ say = lambda key: ui_text(f"rules.{key}", lang)  # noqa: E731
 st.title(say("title"))
 st.caption(say("intro"))
 
-for plan in ("teachers", "ley447", "ley1"):
+for plan in PLAN_IDS:
     st.header(say(f"plan_{plan}"))
     for rule in rules_of(plan):
         title, cite = t(f"rule.{rule.id}", lang), display(rule.cite, lang)

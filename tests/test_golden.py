@@ -1,4 +1,4 @@
-"""Golden cases (tests/golden/*.toml): one per rule and per side of each threshold, arithmetic in comments."""
+"""Golden cases (estimator/plans/<plan>/cases.toml): one per rule and per side of each threshold, arithmetic in comments."""
 
 import tomllib
 from pathlib import Path
@@ -7,14 +7,14 @@ import pytest
 
 from estimator import estimate, read_scenario
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).parent.parent / "estimator" / "plans"
 
 
 def load_cases():
-    for path in sorted(GOLDEN.glob("*.toml")):
+    for path in sorted(GOLDEN.glob("*/cases.toml")):
         with path.open("rb") as handle:
             for case in tomllib.load(handle)["case"]:
-                yield pytest.param(case, id=f"{path.stem}: {case['name']}")
+                yield pytest.param(case, id=f"{path.parent.name}: {case['name']}")
 
 
 def _none(value):

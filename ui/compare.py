@@ -19,6 +19,7 @@ from estimator import Scenario, estimate, read_scenario
 from estimator.compare import RESULT_LINES, comparison_inputs, difference_reasons, result_label, result_line
 from estimator.engine import scope_reason
 from estimator.numbers import money
+from estimator.plans import plan as plan_of
 from estimator.projection import scenario_at
 from estimator.texts import t
 
@@ -49,7 +50,7 @@ def scenario_limits(scenario: Scenario, lang: str) -> list[str]:
         found.append(ui_text("limits.refunded", lang))
     elif not scenario.in_scope:  # an entry these rules do not describe (RULES.md §1): the law that governs it
         found.append(scope_reason(scenario, lang))
-    elif scenario.plan == "teachers" and scenario.left_service_early:
+    elif not plan_of(scenario.plan).deferred and scenario.left_service_early:
         found.append(ui_text("limits.teachers_deferred", lang))
     return found
 
@@ -157,7 +158,7 @@ def _files_uploaded(lang: str, key: str) -> None:
 def input_rows(scenarios: list[Scenario], lang: str) -> list[tuple[str, list[str], list[bool]]]:
     """Each input of the scenarios in words (plan, group, age at start, service in years and months, average,
     coordination, then the assumptions), with, for each scenario, whether it differs from the first's."""
-    always = ("group", "coordinated") if any(s.plan != "teachers" for s in scenarios) else ()
+    always = ("group", "coordinated") if any(plan_of(s.plan).groups for s in scenarios) else ()
     rows = comparison_inputs(scenarios, lang, always=always)
     if not any(s.assumptions.given() for s in scenarios):
         rows.append((ui_text("compare_view.assumptions", lang),

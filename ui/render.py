@@ -12,6 +12,7 @@ from estimator import Answer, estimate
 from estimator.freeze import counts_past_freeze, freeze_for
 from estimator.lifetime import COORDINATION_AGE, Run, break_even, income_from_65, payment_runs, total_of
 from estimator.numbers import exact_number, money
+from estimator.plans import plan as plan_of
 from estimator.projection import scenario_at
 from estimator.texts import span, t
 from estimator.timeline import date_at, key_date_lines, key_dates
@@ -48,7 +49,7 @@ def answer_view(member: Member, answer: Answer, lang: str) -> None:
     age = age_label(member.planned_age, lang)
     if not answer.covered:  # an entry these rules do not describe (§1), a teacher's deferred pension (§2): no number
         st.warning(tx("not_covered"), icon=":material/block:")
-        deferred = member.plan == "teachers" and member.scenario.in_scope
+        deferred = not plan_of(member.plan).deferred and member.scenario.in_scope
         _bullets(answer.reasons + ([ui_text("limits.teachers_deferred", lang)] if deferred else []))
         return
     if not answer.eligible:
@@ -193,7 +194,7 @@ def charts_view(member: Member, lang: str) -> None:
     from . import charts  # imported when a chart is first asked for, not for the first screen
 
     tx = lambda key, **kw: ui_text(f"chart.{key}", lang, **kw)  # noqa: E731
-    if member.plan == "teachers" and not member.situation.in_service:
+    if not plan_of(member.plan).deferred and not member.situation.in_service:
         st.info(tx("not_covered"))
         return
     # Only the open tab's chart is built and sent: the others wait until their tab is chosen.

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import streamlit as st
 
 from estimator.numbers import money, number, round_cents
+from estimator.plans import plan as plan_of
 from estimator.salary_file import SalaryFileError, SalaryHistory
 
 from .look import table
@@ -92,7 +93,7 @@ def preview_table(history: SalaryHistory, lang: str) -> pd.DataFrame:
 def summary(history: SalaryHistory, lang: str) -> str:
     """One sentence: how many salaries were read, which rows the average takes, and the average."""
     rows = row_list(history.used)
-    key = "summary_monthly" if history.plan == "teachers" else "summary_annual"
+    key = f"summary_{plan_of(history.plan).amount_unit}"
     return ui_text(f"salary_file.{key}", lang, count=len(history.salaries), size=len(history.used), rows=rows,
                    average=money(round_cents(history.average.value)))
 
@@ -111,7 +112,7 @@ def row_list(rows: tuple[int, ...]) -> str:
 def projection_note(plan: str, growth_pct: float, lang: str) -> str:
     """What a later retirement adds to the history, said plainly: the salaries of the years (months)
     still to work, the last salary grown by the growth assumption."""
-    unit = "month" if plan == "teachers" else "year"
+    unit = "month" if plan_of(plan).monthly else "year"
     if not growth_pct:
         return ui_text(f"salary_file.projection_zero_{unit}", lang)
     return ui_text(f"salary_file.projection_{unit}", lang, growth=number(growth_pct))

@@ -1,10 +1,85 @@
-"""The plans: each module holds its rules, next to the parameter file (`<plan>.toml`) they read.
+"""The plans, one folder each: its rules (`rules.py`), its law as dated values (`law.toml`), its words in
+both languages (`words.es.toml`, `words.en.toml`), its explanations (`notes.py`) and its golden cases
+(`cases.toml`). `government/` holds what the two government plans share (Chapter 2's minimum, the actuarial
+reduction, the freeze of Ley 3-2013); seed 004, coordination with Social Security, is `ley447/coordination.py`.
 
-`teachers` (seed 000), `ley447` (seeds 002, 003), `ley1` (seed 001 with 002, 003); `government` holds
-what the two government plans share (the minimum and the actuarial reduction, `government.toml`) and
-`coordination` seed 004. Each plan lists its rules in its own `RULES` table, registered here.
+This registry is the one list of plans: every other module asks it (`plan(id)`, `PLAN_IDS`) what a plan
+is and has, instead of naming plans.
 """
 
-from . import ley1, ley447, teachers
+from __future__ import annotations
 
-TABLES = {"teachers": teachers.RULES, "ley447": ley447.RULES, "ley1": ley1.RULES}
+from dataclasses import dataclass
+from functools import cached_property
+from importlib import import_module
+from pathlib import Path
+from types import ModuleType
+
+FOLDER = Path(__file__).parent
+GOVERNMENT = "government"  # the government employees' system; its folder holds what its plans share
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a plan is and has; the code asks these instead of a plan's name."""
+
+    id: str
+    system: str              # the retirement system: the teachers' own, or the government employees' (GOVERNMENT)
+    shared: tuple[str, ...]  # folders whose law and words it also reads, before its own
+    monthly: bool            # amounts and the average M are monthly (RULES.md §2), else annual (AC)
+    groups: bool             # the group (police, firefighter, …) matters (RULES.md §1)
+    coordination: bool       # seed 004: coordination with Social Security at 65 (RULES.md §4)
+    deferred: bool           # a member who left service before the pension starts can have one
+    contribution: bool       # a pensioner keeps contributing for a while (000 ¶B)
+    shortfall: bool          # a contribution shortfall changes the pension (000 ¶C)
+    june_1960: bool          # Regla 19.6's floor for members in the System on 30 June 1960
+    entries_from: str | None  # the dated parameter from which first entries belong to this plan
+    entries_until: str | None  # the dated parameter from which first entries are out of scope (RULES.md §1)
+    average_cite: str        # what defines its average (RULES.md §7), as the average's step cites it
+
+    @property
+    def folders(self) -> tuple[Path, ...]:
+        """The folders of its law and words: the shared ones first, then its own."""
+        return tuple(FOLDER / name for name in (*self.shared, self.id))
+
+    @cached_property
+    def rules(self) -> ModuleType:
+        return import_module(f"{__name__}.{self.id}.rules")
+
+    @cached_property
+    def notes(self) -> ModuleType:
+        """Its explanations (reasons and notes keyed by its rules), `notes.py` in its folder."""
+        return import_module(f"{__name__}.{self.id}.notes")
+
+    @property
+    def table(self) -> tuple:
+        """Its rules, in its table's order (the order breaks ties, RULES.md §0)."""
+        return self.rules.RULES
+
+    @property
+    def amount_unit(self) -> str:
+        return "monthly" if self.monthly else "annual"
+
+
+PLANS: dict[str, Plan] = {plan.id: plan for plan in (
+    Plan("teachers", system="teachers", shared=(), monthly=True, groups=False, coordination=False, deferred=False,
+         contribution=True, shortfall=True, june_1960=False, entries_from=None,
+         entries_until="defined_contribution_from", average_cite="000 ¶A.1"),
+    Plan("ley447", system=GOVERNMENT, shared=(GOVERNMENT,), monthly=False, groups=True, coordination=True, deferred=True,
+         contribution=False, shortfall=False, june_1960=True, entries_from=None, entries_until=None,
+         average_cite="Ley 447-1951"),
+    Plan("ley1", system=GOVERNMENT, shared=(GOVERNMENT,), monthly=False, groups=True, coordination=False, deferred=True,
+         contribution=False, shortfall=False, june_1960=False, entries_from="new_participants_from",
+         entries_until="savings_account_from", average_cite="Ley 1-1990"),
+)}
+PLAN_IDS: tuple[str, ...] = tuple(PLANS)
+GOVERNMENT_PLANS: tuple[str, ...] = tuple(p.id for p in PLANS.values() if p.system == GOVERNMENT)
+
+
+def plan(plan_id: str) -> Plan:
+    return PLANS[plan_id]
+
+
+def law_folders() -> list[Path]:
+    """Every folder holding a `law.toml`: the shared ones and each plan's."""
+    return sorted({folder for p in PLANS.values() for folder in p.folders})

@@ -10,6 +10,7 @@ from fractions import Fraction
 
 from ..models import Scenario
 from ..numbers import money, number, round_cents
+from ..plans import plan
 from ..texts import t
 from ..projection import Grid, Situation, grid
 from .document import FAMILY, Context, Document
@@ -67,7 +68,7 @@ def _salary_sentence(ctx: Context, situation: Situation, result: Grid) -> str:
         return ctx.t("chart_growth", rate=number(situation.salary_growth * 100))
     if len(set(result.averages)) <= 1:
         return ctx.t("chart_today")
-    unit = "compare.a_month" if situation.today.plan == "teachers" else "compare.a_year"
+    unit = "compare.a_month" if plan(situation.today.plan).monthly else "compare.a_year"
     low, high = (t(unit, ctx.lang, amount=money(round_cents(v))) for v in (result.averages[0], result.averages[-1]))
     return ctx.t("chart_today_rising", low=low, high=high)
 

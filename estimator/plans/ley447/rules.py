@@ -8,9 +8,9 @@ judged at the separation age, then the deferred ones, judged at the start age.
 
 from __future__ import annotations
 
-from ..explain import Q, q_excess, q_max_of, q_min
-from ..numbers import pick
-from ..rules import ACTIVE, DEFERRED, Facts, Outcome, Reduction, at_least, below, holds, rule
+from ...explain import Q, q_excess, q_max_of, q_min
+from ...numbers import pick
+from ...rules import ACTIVE, DEFERRED, Facts, Outcome, Reduction, at_least, below, holds, rule
 
 ZERO = Q(0, "0")
 # The citation carried by an amount that Regla 19.6's floor set (shown beside the amount).
@@ -165,6 +165,8 @@ def _choose(condition, when_true: Q, when_false: Q) -> Q:
     return Q(pick(condition, when_true.v, when_false.v))
 
 
+# The paragraph the average's step cites (RULES.md §7).
+AVERAGE_DEFINED_BY = general_formula
 # The plan's table, in the order of RULES.md §3: active service first, then deferred (the order decides ties).
 RULES = (merit, police_and_firefighters, at_fifty_eight, reduced_from_fifty_five,
          deferred_police_at_fifty, deferred_police_at_fifty_eight, deferred_at_fifty_eight, deferred_at_fifty_five)

@@ -7,8 +7,8 @@ is unpaid, C replaces them, so A1 and A2 each carry the condition "no shortfall"
 
 from __future__ import annotations
 
-from ..explain import Q
-from ..rules import ACTIVE, Facts, Outcome, at_least, below, holds, more_than, rule
+from ...explain import Q
+from ...rules import ACTIVE, Facts, Outcome, at_least, below, holds, more_than, rule
 
 ONE = Q(1, "1")
 
@@ -106,6 +106,8 @@ def contribution(f: Facts, p) -> Q:
     return p.teachers_contribution_rate * f.average
 
 
+# The paragraph the average's step cites (RULES.md §7).
+AVERAGE_DEFINED_BY = thirty_years_at_fifty
 # The plan's table, in the order of RULES.md §2 (the order decides ties).
 RULES = (shortfall, thirty_years_at_fifty, thirty_years_before_fifty, twenty_five_years_at_fifty,
          more_than_twenty_five_years_from_forty_seven)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
-from ..explain import Q, q_excess, q_min
-from ..numbers import exact_money, greater, lesser
-from ..rules import Facts
+from ...explain import Q, q_excess, q_min
+from ...numbers import exact_money, greater, lesser
+from ...rules import Facts
+from ...parameters import default_values
+from .. import PLAN_IDS, plan
 
 ZERO = Q(0, "0")
 # 004 ¶F: «En ningún caso se coordinarán las pensiones de los miembros del Cuerpo de la Policía, de
@@ -16,13 +19,19 @@ ZERO = Q(0, "0")
 NEVER_COORDINATED_GROUPS = ("police", "mayor", "judiciary", "upr_extension")
 
 
-def applies(plan: str, group: str, coordinated: bool) -> bool:
+def applies(plan_id: str, group: str, coordinated: bool) -> bool:
     """004 ¶A, ¶F
     «A Todo(a) participante acogido al Plan Coordinado se le coordinará la pensión cuando cumpla la
     edad de sesenta y cinco (65) años, adquiera la condición de plenamente asegurado(a) bajo la Ley
     de Seguridad Social Federal y sea elegible para los beneficios primarios de dicha ley.»
     Only ley447 members of the Plan Coordinado, except the groups of ¶F; never ley1 (¶F) or teachers."""
-    return plan == "ley447" and coordinated and group not in NEVER_COORDINATED_GROUPS
+    return plan(plan_id).coordination and coordinated and group not in NEVER_COORDINATED_GROUPS
+
+
+def coordination_age() -> Fraction:
+    """004 ¶A: the age at which coordination starts, from the law of the plan that coordinates."""
+    coordinating = next(p for p in PLAN_IDS if plan(p).coordination)
+    return default_values(coordinating)["coordination_age"]
 
 
 def coordinated_formula(f: Facts, p) -> Q:

@@ -6,8 +6,8 @@ Amounts are annual; G(AC, S) = 1.5% × AC × S. Table order (RULES.md §5): b75,
 
 from __future__ import annotations
 
-from ..explain import Q
-from ..rules import (ACTIVE, DEFERRED, Facts, Outcome, Reduction, at_least, below, holds, rule)
+from ...explain import Q
+from ...rules import (ACTIVE, DEFERRED, Facts, Outcome, Reduction, at_least, below, holds, rule)
 
 
 def service_annuity(f: Facts, p) -> Q:
@@ -99,6 +99,8 @@ def deferred_at_sixty_five(f: Facts, p) -> Outcome:
     )
 
 
+# The paragraph the average's step cites (RULES.md §7).
+AVERAGE_DEFINED_BY = service_annuity
 # The plan's table, in the order of RULES.md §5 (the order decides ties).
 RULES = (high_risk_at_fifty_five, high_risk_before_fifty_five, service_annuity_at_sixty_five, early_retirement,
          deferred_at_sixty_five)

@@ -1,0 +1,154 @@
+"""Choosing and paying: every rule of the plan evaluated, the most favourable chosen, the amount paid.
+
+RULES.md §0 (Choice, Rounding, Not covered) and §6 (Minimum, Reduction). The same functions serve one
+scenario (exact Fractions, with formulas) and the grid of `projection.py` (exact rational arrays), so a
+chart's cell and the answer for the same scenario cannot differ.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from . import kernel
+from .explain import Q
+from .models import Scenario
+from .numbers import carried, exact_money, exact_years, pick, round_cents
+from .parameters import Params
+from .plans import plan
+from .plans.government.rules import reduction_factor
+from .rational import RArray
+from .rules import Facts, Outcome, Rule, all_met
+
+# Why no rule can give a member a pension, at any age (`why_no_pension`), and whether the rules still
+# answer for them (covered: no pension) or not at all (not covered: never a number, RULES.md §0).
+OUTSIDE_SCOPE = "outside_scope"  # RULES.md §1: a first entry these rules do not describe
+REFUNDED = "refunded"            # RULES.md §0: covered, no pension under any rule
+NO_DEFERRED = "no_deferred"      # a plan without deferred pensions, for a member who left service early
+COVERED = {OUTSIDE_SCOPE: False, REFUNDED: True, NO_DEFERRED: False}
+
+
+def why_no_pension(s: Scenario) -> str | None:
+    """The one "no pension" guard: why no rule can apply to this member at any age, or None when the
+    rules decide. Checked in this order (RULES.md §0, §1)."""
+    if not s.in_scope:
+        return OUTSIDE_SCOPE
+    if s.refunded:
+        return REFUNDED
+    if s.left_service_early and not plan(s.plan).deferred:
+        return NO_DEFERRED
+    return None
+
+
+@dataclass
+class Evaluation:
+    rule: Rule
+    outcome: Outcome
+    applies: Any
+    factor: Q | None   # the actuarial reduction factor, when the rule is reduced
+    amount: Q          # after reduction, before the minimum
+
+
+def rules_of(plan_id: str) -> tuple[Rule, ...]:
+    """The plan's rules, in its table's order."""
+    return plan(plan_id).table
+
+
+def plan_average(s: Scenario) -> Fraction:
+    """The average the plan's rules use: M monthly, rounded to cents first, for a plan paid monthly
+    (RULES.md §0); AC annual, exact, for the others."""
+    if plan(s.plan).monthly:
+        monthly = s.average_monthly_salary if s.average_monthly_salary is not None else s.average_salary / 12
+        return Fraction(round_cents(monthly))
+    return s.average_salary if s.average_salary is not None else 12 * s.average_monthly_salary
+
+
+def facts_of(s: Scenario, explain: bool = True, average_formula: str | None = None) -> Facts:
+    """The facts the rules read, from a validated scenario (RULES.md §0, §7); each figure printed
+    exactly in formulas (service of 25 years 1 month as "(25 + 1 ÷ 12)"). An average its own step computed
+    (`average_formula`) is written as that step printed it, or by its formula when it has no exact
+    decimal (the average of three salaries): never a rescaled figure such as "$212,713.75 ÷ 9"."""
+    amount = (lambda v: carried(v, average_formula)) if average_formula else exact_money
+    return kernel.facts(s.plan, s.group, age=s.age, separation_age=s.separation_age, service=s.service_years,
+                        average=plan_average(s), contribution_shortfall=s.contribution_shortfall,
+                        in_system_june_1960=s.in_system_june_1960, left_service_early=s.left_service_early,
+                        number=exact_years if explain else None, amount=amount if explain else None)
+
+
+def evaluate(rule: Rule, facts: Facts, params: Params) -> Evaluation:
+    outcome = rule(facts, params)
+    factor = None
+    amount = outcome.amount
+    if rule.reduction is not None:
+        factor = reduction_factor(params, getattr(params, rule.reduction.unreduced_age),
+                                  getattr(facts, rule.reduction.at))
+        amount = amount * factor
+    return Evaluation(rule, outcome, all_met(outcome.conditions), factor, amount)
+
+
+def evaluations_at(s: Scenario) -> list[Evaluation]:
+    """Every rule of the plan evaluated exactly, without the formulas' text."""
+    params = Params(s.plan, s.assumptions.given(), explain=False)
+    facts = facts_of(s, explain=False)
+    return [evaluate(rule, facts, params) for rule in rules_of(s.plan)]
+
+
+def reduces(evaluation: Evaluation) -> bool:
+    """Whether an actuarial reduction changes the amount: a factor of exactly 1 is no reduction (RULES.md §6)."""
+    return evaluation.factor is not None and evaluation.factor.v != 1
+
+
+@dataclass
+class Choice:
+    index: Any    # the chosen rule's place in the table, −1 where none applies (an int, or an int array)
+    amount: Any   # its exact amount after reduction, before the minimum (−1 where none applies)
+    factor: Any   # its reduction factor (1 where not reduced)
+
+
+def choose(evaluations: list[Evaluation], shape: tuple[int, ...] | None = None) -> Choice:
+    """RULES.md §0, Choice: the highest exact amount after reduction, before the minimum; on equal
+    amounts the first in table order (which lists active-service rules before deferred ones). For one
+    scenario (`shape` None), or for every cell of the grid at once (arrays of `shape`)."""
+    grid = shape is not None
+    best: Any = np.full(shape, -1) if grid else -1
+    amount: Any = RArray(np.full(shape, -1)) if grid else Fraction(-1)
+    factor: Any = RArray(np.ones(shape, dtype=np.int64)) if grid else Fraction(1)
+    for index, evaluation in enumerate(evaluations):
+        if grid:
+            better = np.broadcast_to(evaluation.applies, shape) & (evaluation.amount.v > amount)
+            best = np.where(better, index, best)
+        else:
+            better = bool(evaluation.applies) and evaluation.amount.v > amount
+            best = index if better else best
+        amount = pick(better, evaluation.amount.v, amount)
+        if evaluation.factor is not None:
+            factor = pick(better, evaluation.factor.v, factor)
+    return Choice(best, amount, factor)
+
+
+def most_favourable(evaluations: list[Evaluation]) -> Evaluation | None:
+    """The evaluation `choose` picks for one scenario, or None when no rule applies."""
+    index = choose(evaluations).index
+    return evaluations[index] if index >= 0 else None
+
+
+@dataclass
+class Payable:
+    monthly: Decimal
+    annual: Decimal
+    minimum_applied: bool
+    annual_exact: Fraction  # after the minimum: the P of coordination (RULES.md §4)
+
+
+def payable(plan_id: str, amount: Fraction, params: Params) -> Payable:
+    """RULES.md §0, Rounding, and §6, Minimum (the kernel the grid shares), in dollars and cents."""
+    paid = kernel.payable_cents(plan_id, amount, params.raw("minimum_monthly_pension"))
+    return Payable(dollars(paid.monthly), dollars(paid.annual), paid.minimum_applied, paid.annual_exact)
+
+
+def dollars(cents: int) -> Decimal:
+    return (Decimal(cents) / 100).quantize(Decimal("0.01"))

@@ -1,0 +1,125 @@
+"""What the rules of members who entered before 1 April 1990 say in words beyond the generic reasons: Regla
+19.6's floor, the merit pension's assumption, the readings of RULES.md §3 and §6, and coordination with
+Social Security at 65 (seed 004, RULES.md §4) with its steps. Called through the plans' registry."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ...choice import Evaluation, Payable, payable, plan_average, reduces
+from ...models import Coordination, Scenario
+from ...numbers import carried, exact_money, money, round_cents, step_amount
+from ...parameters import Params
+from ...reasons import assumption_source, choice_notes, deferred_notes, minimum_notes, reduction_notes
+from ...rules import ACTIVE, DEFERRED, Facts, cite_of
+from ...steps import Addition, assumption_of, factor_text, minimum_step, step
+from ...texts import span, t
+from ..government.rules import minimum_monthly
+from . import coordination, rules
+
+
+def chosen_notes(s: Scenario, chosen: Evaluation, pay: Payable, params: Params, alternatives: list[Evaluation],
+                 lang: str) -> list[str]:
+    notes = choice_notes(s, chosen, alternatives, lang)
+    if rules.FLOOR_19_6 in chosen.outcome.amount.cites:
+        notes.append(t("reason.floor_19_6", lang, pct=params.r19_6_floor_pct.text))
+    notes += reduction_notes(s, chosen, params, lang) + deferred_notes(chosen, lang)
+    if chosen.rule.path == DEFERRED and s.age < params.raw("r18_2_min_age"):  # RULES.md §3: confirm with the System
+        notes.append(t("reason.deferred_early_confirm", lang, age=span(params.raw("r18_2_min_age"), lang)))
+    if chosen.rule is not rules.merit:
+        # RULES.md §3, Decision (no cap): the texts put no ceiling on the formula; said when it passes 75%.
+        share = params.merit_pct_55_plus
+        if chosen.outcome.amount.v > share.v * plan_average(s):
+            notes.append(t("reason.no_cap", lang, pct=share.text))
+    notes += minimum_notes(pay, lang)
+    if pay.minimum_applied:  # RULES.md §6, Decision: said as this estimator's reading
+        notes.append(t("reason.minimum_ley447", lang))
+    if chosen.rule is rules.merit:
+        name = assumption_of(chosen.outcome.amount)
+        notes.append(t("reason.merit_assumed", lang, pct=getattr(params, name).text,
+                       source=assumption_source(s, name, lang)))
+    return notes
+
+
+def plan_notes(s: Scenario, facts: Facts, params: Params, chosen: Evaluation | None, lang: str) -> list[str]:
+    return []
+
+
+def field_notes(s: Scenario, chosen: Evaluation | None, lang: str) -> list[str]:
+    """Regla 19.6's floor is for deferred pensions only (RULES.md §3)."""
+    if not s.in_system_june_1960:
+        return []
+    if not s.left_service_early:
+        return [t("reason.june_1960_in_service", lang)]
+    if chosen is not None and chosen.rule.path == ACTIVE:
+        return [t("reason.june_1960_active_rule", lang)]
+    return []
+
+
+def assumption_unused(s: Scenario, name: str, chosen: Evaluation, contribution_paid: bool) -> str | None:
+    """The merit percentages enter only a merit pension, each at its side of the merit age."""
+    if chosen.rule is not rules.merit:
+        return "not_merit"
+    return None if name in chosen.outcome.amount.assumed else "other_merit_age"
+
+
+def after_amount(s: Scenario, facts: Facts, chosen: Evaluation, pay: Payable, pension: str, params: Params,
+                 lang: str) -> Addition:
+    """RULES.md §4: what the system pays from 65, and the steps that show it. `pension` is how the
+    formulas write P, the annual pension under the rule (`steps.amount_steps`)."""
+    if not coordination.applies(s.plan, s.group, s.coordinated):
+        return Addition()
+    cf = coordination.coordinated_formula(facts, params)
+    factor = chosen.factor
+    cf_reduced = cf.v * (factor.v if factor is not None else 1)
+    ss_annual = None if s.social_security_monthly is None else s.social_security_monthly * 12
+    amount, guaranteed = coordination.guarantee(pay.annual_exact, cf_reduced, ss_annual)
+    coordinated = payable(s.plan, amount, params)
+    cite = cite_of(coordination.coordinated_formula)
+    steps = [step(t("step.coordination_formula", lang), cf.text, step_amount(cf.v), cite, lang)]
+    reduced = carried(cf.v, cf.text)
+    if reduces(chosen):  # RULES.md §4, Decision: the same factor, cited as this estimator's reading of ¶B
+        formula = f"{reduced} × {factor_text(factor)}"
+        steps.append(step(t("step.coordination_reduced", lang), formula, step_amount(cf_reduced), cite, lang,
+                          factor))
+        reduced = carried(cf_reduced, formula)
+    if ss_annual is None:
+        formula = f"min({pension}; {reduced})"
+    else:
+        formula = f"min({pension}; max({reduced}; {pension} − 12 × {exact_money(s.social_security_monthly)}))"
+    steps.append(step(t("step.coordination_guarantee", lang), formula, step_amount(amount),
+                      cite_of(coordination.guarantee), lang, factor))
+    monthly = round_cents(amount / 12)
+    steps.append(step(t("step.coordination_monthly", lang), f"{carried(amount, formula)} ÷ 12", monthly,
+                      cite, lang, factor))
+    if coordinated.minimum_applied:
+        steps.append(minimum_step(monthly, coordinated.monthly, params,
+                                  f"{cite_of(coordination.minimum_untouched)}; {cite_of(minimum_monthly)}",
+                                  lang))
+    notes = _coordination_notes(s, pay, coordinated, ss_annual, bool(guaranteed), cf_reduced, params, lang)
+    return Addition(steps=steps, reasons=notes,
+                    coordination=Coordination(monthly_pension_from_65=coordinated.monthly,
+                                              social_security_guarantee_applied=bool(guaranteed)))
+
+
+def _coordination_notes(s: Scenario, pay: Payable, coordinated: Payable, ss_annual, guaranteed: bool,
+                        cf_reduced: Fraction, params: Params, lang: str) -> list[str]:
+    """RULES.md §4 in words. Silent when coordination changes nothing the member is paid."""
+    if coordinated.monthly == pay.monthly:
+        return []
+    age65 = params.raw("coordination_age")
+    if s.age >= age65:  # the uncoordinated amount is never paid: it is only the guarantee's reference
+        notes = [t("reason.coordination_from_start", lang, age=span(age65, lang), amount=money(coordinated.monthly),
+                   reference=money(pay.monthly))]
+    else:
+        notes = [t("reason.coordination", lang, age=span(age65, lang), amount=money(coordinated.monthly),
+                   before=money(pay.monthly))]
+    notes.append(t("reason.coordination_insured", lang))
+    if ss_annual is None:
+        if cf_reduced < pay.annual_exact:  # the guarantee could still raise it
+            notes.append(t("reason.coordination_ss_unknown", lang))
+    elif guaranteed:
+        notes.append(t("reason.coordination_guarantee", lang))
+    if coordinated.minimum_applied:
+        notes.append(t("reason.coordination_minimum", lang))
+    return notes

@@ -1,0 +1,63 @@
+"""What the teachers' rules say in words beyond the generic reasons: ¶A.4 and ¶C (RULES.md §2), and the
+continued contribution of ¶B with its steps. Called by the estimate through the plans' registry."""
+
+from __future__ import annotations
+
+from ...choice import Evaluation, Payable
+from ...models import Contribution, Scenario
+from ...numbers import money, round_cents
+from ...parameters import Params
+from ...reasons import assumption_source, chosen_notes  # noqa: F401 (this plan says nothing more of the chosen rule)
+from ...rules import Facts, cite_of
+from ...steps import Addition, step
+from ...texts import span, t
+from . import rules
+
+
+def plan_notes(s: Scenario, facts: Facts, params: Params, chosen: Evaluation | None, lang: str) -> list[str]:
+    """What the teachers' ¶A.4 and ¶C decisions say in words (RULES.md §2)."""
+    notes: list[str] = []
+    if (s.service_years == params.raw("a4_service_above")
+            and params.raw("a4_min_age") <= s.age < params.raw("a3_min_age")):
+        notes.append(t("reason.a4_exactly_25", lang))
+    if chosen is not None and chosen.rule is rules.more_than_twenty_five_years_from_forty_seven:
+        notes.append(t("reason.a4_cut", lang))
+    if s.contribution_shortfall:
+        if chosen is not None and chosen.rule is rules.shortfall:
+            a1 = rules.thirty_years_at_fifty(facts, params).amount
+            notes.append(t("reason.shortfall", lang, amount=money(round_cents(a1.v)),
+                           age=span(params.raw("a1_min_age"), lang)))
+        else:
+            notes.append(t("reason.shortfall_no_effect", lang))
+    return notes
+
+
+def after_amount(s: Scenario, facts: Facts, chosen: Evaluation, pay: Payable, pension: str, params: Params,
+                 lang: str) -> Addition:
+    """000 ¶B: the continued contribution until 55, and the net monthly amount meanwhile."""
+    if not rules.contribution_applies(chosen.rule.id, facts, params):
+        return Addition()
+    amount = rules.contribution(facts, params)
+    monthly = round_cents(amount.v)
+    net = pay.monthly - monthly
+    until = params.raw("contribution_end_age")
+    cite = cite_of(rules.contribution)
+    rate = params.teachers_contribution_rate
+    reasons = [t("reason.contribution", lang, rate=rate.text, amount=money(monthly), age=span(until, lang),
+                 net=money(net), source=assumption_source(s, "teachers_contribution_rate", lang))]
+    if s.service_years < params.raw("full_service_years"):  # RULES.md §2, ¶B: said as this estimator's reading
+        reasons.append(t("reason.contribution_until_55", lang))
+    return Addition(
+        steps=[step(t("step.contribution", lang, age=span(until, lang)), amount.text, monthly, cite, lang, amount),
+               step(t("step.net", lang), f"{money(pay.monthly)} − {money(monthly)}", net, cite, lang, amount)],
+        reasons=reasons, assumed=rate.assumed,
+        contribution=Contribution(monthly=monthly, until_age=float(until), net_monthly_pension=net))
+
+
+def field_notes(s: Scenario, chosen: Evaluation | None, lang: str) -> list[str]:
+    return []
+
+
+def assumption_unused(s: Scenario, name: str, chosen: Evaluation, contribution_paid: bool) -> str | None:
+    """The contribution rate enters only an answer that pays the ¶B contribution."""
+    return None if contribution_paid else "no_contribution"

@@ -1,0 +1,90 @@
+"""Search: the ages where some rule's condition can turn true, and the earliest at which one applies.
+
+A rule's conditions are thresholds of age or service read from the plan's law; between two of them no
+rule's answer changes, so the earliest eligibility, the key dates and the charts' thresholds look only there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from fractions import Fraction
+from functools import cache
+from typing import Callable, Literal
+
+from .choice import evaluations_at, most_favourable, why_no_pension
+from .models import Earliest, Scenario
+from .parameters import definitions
+
+
+def threshold_values(plan_id: str, unit: str) -> list[Fraction]:
+    """The plan's thresholds in `unit` ("years_of_age" or "years_of_service"), from its law, ascending."""
+    return sorted(_in_law_order(plan_id, unit).keys())
+
+
+def _in_law_order(plan_id: str, unit: str) -> dict[Fraction, None]:
+    return _thresholds_on(plan_id, unit, date.today())
+
+
+@cache
+def _thresholds_on(plan_id: str, unit: str, day: date) -> dict[Fraction, None]:
+    return dict.fromkeys(Fraction(spec.value) for spec in definitions(plan_id, day).values()
+                         if spec.unit == unit and spec.value is not None)
+
+
+def moved_to(s: Scenario, age: Fraction) -> Scenario:
+    """The scenario at a later start age: working on until then (service grows) for a member in
+    service; waiting (separation and service fixed) for one who already left."""
+    working = not s.left_service_early
+    service = s.service_years + (age - s.age if working else 0)
+    return s.model_copy(update={"age": age, "separation_age": age if working else s.separation_age,
+                                "service_years": service})
+
+
+def candidate_ages(s: Scenario, horizon_age: int = 100) -> list[Fraction]:
+    """The ages from today's on where some rule's condition can turn true: the age thresholds, and the
+    ages where service (growing while working) reaches a service threshold, or passes it by a month
+    for the "more than" conditions. Any rule's first qualifying age is one of them."""
+    candidates = {s.age}
+    candidates |= {a for a in threshold_values(s.plan, "years_of_age") if a > s.age}
+    if not s.left_service_early:
+        for threshold in threshold_values(s.plan, "years_of_service"):
+            if threshold >= s.service_years:
+                candidates.add(s.age + threshold - s.service_years)
+                candidates.add(s.age + threshold - s.service_years + Fraction(1, 12))
+    return sorted(c for c in candidates if c <= horizon_age)
+
+
+def earliest_eligibility(s: Scenario, horizon_age: int = 100,
+                         move: Callable[[Fraction], Scenario] | None = None) -> Earliest | None:
+    """The first age at which some rule would apply, working on or waiting (see `moved_to`)."""
+    if why_no_pension(s):
+        return None
+    for age in candidate_ages(s, horizon_age):
+        moved = move(age) if move else moved_to(s, age)
+        chosen = most_favourable(evaluations_at(moved))
+        if chosen is not None:
+            return Earliest(age=float(age), rule=chosen.rule.id, service_years=float(moved.service_years))
+    return None
+
+
+@dataclass(frozen=True)
+class Threshold:
+    """An age where a rule's threshold falls: an age threshold itself, or the age where service reaches one."""
+
+    age: Fraction
+    kind: Literal["age", "service"]
+    value: Fraction  # the age threshold, or the years of service reached
+
+
+def threshold_ages(s: Scenario, first: Fraction, last: Fraction, service_grows: bool = True) -> list[Threshold]:
+    """The thresholds falling at ages in (`first`, `last`], for the charts: the plan's age thresholds, then,
+    when service grows (a member in service whose accruals are not frozen), the ages where it reaches each
+    service threshold; each list in the order of the plan's law."""
+    found = [Threshold(age, "age", age) for age in _in_law_order(s.plan, "years_of_age") if first < age <= last]
+    if service_grows:
+        for years in _in_law_order(s.plan, "years_of_service"):
+            age = s.age + years - s.service_years
+            if first < age <= last:
+                found.append(Threshold(age, "service", years))
+    return found

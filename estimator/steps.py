@@ -1,0 +1,128 @@
+"""Steps: "¿Cómo se calculó?", built from the same quantities (`explain.Q`) that compute the amount.
+
+Every step prints its formula with every figure exact, so a calculator reproduces it from what is
+printed (CONTRACT.md, *Steps*); citations come from the rules' own docstrings, shown as the law reads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from .choice import Evaluation, Payable, reduces
+from .citations import display
+from .explain import Q
+from .models import Assumptions, AssumptionUsed, Contribution, Coordination, Scenario, Step
+from .numbers import carried, enclosed, exact_money, exact_number, money, round_cents, shown_exactly, step_amount
+from .parameters import Params
+from .plans import plan
+from .plans.government.rules import minimum_monthly, reduction_factor
+from .rules import Facts, cite_of
+from .texts import t
+
+# The contract's assumption names, in its order (CONTRACT.md, `assumptions`).
+ASSUMPTION_NAMES = tuple(Assumptions.model_fields)
+
+
+def assumption_of(q: Q) -> str | None:
+    """The named assumption a quantity depends on (the first in the contract's order), or None."""
+    return next((name for name in ASSUMPTION_NAMES if name in q.assumed), None)
+
+
+def step(label: str, formula: str, value: Any, cite: str, lang: str, uses: Q | None = None) -> Step:
+    return Step(label=label, formula=formula, value=float(value), cite=display(cite, lang),
+                assumption=assumption_of(uses) if uses is not None else None)
+
+
+def assumptions_used(s: Scenario, names: set[str], params: Params) -> list[AssumptionUsed]:
+    given = s.assumptions.given()
+    return [AssumptionUsed(name=name, value=float(params.raw(name)),
+                           source="entered" if name in given else "default")
+            for name in ASSUMPTION_NAMES if name in names]
+
+
+def average_step(s: Scenario, facts: Facts, lang: str) -> Step:
+    """The average the rules use, as entered or converted (RULES.md §7), cited by the paragraph defining it."""
+    given = t("step.given", lang)
+    the_plan = plan(s.plan)
+    label = t(f"step.average_{the_plan.amount_unit}", lang)
+    cite = cite_of(the_plan.rules.AVERAGE_DEFINED_BY)
+    if the_plan.monthly:
+        if s.average_monthly_salary is not None:
+            exact_as_rounded = s.average_monthly_salary == facts.average.v
+            return step(label, given if exact_as_rounded else exact_money(s.average_monthly_salary),
+                        facts.average.v, cite, lang)
+        return step(label, f"{exact_money(s.average_salary)} ÷ 12", facts.average.v, cite, lang)
+    if s.average_salary is not None:
+        return step(label, given, round_cents(facts.average.v), cite, lang)
+    return step(label, f"12 × {exact_money(s.average_monthly_salary)}", round_cents(facts.average.v), cite, lang)
+
+
+def factor_text(factor: Q) -> str:
+    """The factor as a later formula writes it: the number its step printed when that is exact (0.825),
+    else the step's own formula in parentheses (a month short of an age gives no finite decimal)."""
+    if shown_exactly(factor.v) or factor.text is None:
+        return exact_number(factor.v)
+    return factor.text if enclosed(factor.text) else f"({factor.text})"
+
+
+def _factor_value(factor: Q) -> Fraction:
+    """A factor's step value: exact; one with no short decimal to 6 decimals (its formula gives it exactly)."""
+    return factor.v if shown_exactly(factor.v) else Fraction(round(factor.v * 10 ** 6), 10 ** 6)
+
+
+def amount_steps(s: Scenario, chosen: Evaluation, pay: Payable, params: Params, lang: str,
+                 annual_again: bool = False) -> tuple[list[Step], str]:
+    """The steps of the amount, and how a later formula writes the annual amount P (after the minimum).
+    `annual_again`: a later step uses the annual amount, so a minimum is shown a year too."""
+    rule = chosen.rule
+    monthly_now = plan(s.plan).monthly  # a monthly plan's amount is the monthly one, rounded (RULES.md §0)
+    unit = plan(s.plan).amount_unit
+    base = chosen.outcome.amount
+    cite = "; ".join([rule.cite, *sorted(base.cites)])
+    steps = [step(t(f"step.rule_amount_{unit}", lang, rule=t(f"rule.{rule.id}", lang)), base.text,
+                  round_cents(base.v) if monthly_now else step_amount(base.v), cite, lang, base)]
+    amount_text = carried(base.v, base.text)
+    if reduces(chosen):
+        factor = chosen.factor
+        counselor = params.raw("reduction_factor") is not None
+        steps.append(step(t("step.factor_counselor" if counselor else "step.factor_assumed", lang),
+                          t("step.given", lang) if counselor else factor.text, _factor_value(factor),
+                          cite_of(reduction_factor), lang, factor))
+        reduced = f"{amount_text} × {factor_text(factor)}"
+        steps.append(step(t(f"step.reduced_{unit}", lang), reduced,
+                          round_cents(chosen.amount.v) if monthly_now else step_amount(chosen.amount.v),
+                          rule.cite, lang, factor))
+        amount_text = carried(chosen.amount.v, reduced)
+    if monthly_now:
+        steps.append(step(t("step.annual_teachers", lang), f"12 × {money(pay.monthly)}", pay.annual,
+                          rule.cite, lang))  # the rule's own paragraph (RULES.md §2, Citations of steps)
+        return steps, money(pay.annual)
+    monthly = round_cents(chosen.amount.v / 12)
+    steps.append(step(t("step.monthly", lang), f"{amount_text} ÷ 12", monthly, rule.cite, lang, chosen.amount))
+    if pay.minimum_applied:
+        steps.append(minimum_step(monthly, pay.monthly, params, cite_of(minimum_monthly), lang))
+        if annual_again:
+            steps.append(step(t("step.minimum_annual", lang), f"12 × {money(pay.monthly)}", pay.annual,
+                              cite_of(minimum_monthly), lang))
+        return steps, money(pay.annual)
+    return steps, amount_text
+
+
+def minimum_step(monthly: Any, paid: Any, params: Params, cite: str, lang: str) -> Step:
+    """RULES.md §6: the minimum, the greater of the two monthly amounts."""
+    return step(t("step.minimum", lang), f"max({money(monthly)}; {money(minimum_monthly(params).v)})", paid,
+                cite, lang)
+
+
+@dataclass
+class Addition:
+    """What a plan adds after the amount (its `notes.after_amount`): steps, reasons, the assumptions they
+    use, and the parts of the answer they fill (coordination, RULES.md §4; the contribution, §2)."""
+
+    steps: list[Step] = field(default_factory=list)
+    reasons: list[str] = field(default_factory=list)
+    assumed: frozenset[str] = frozenset()
+    coordination: Coordination | None = None
+    contribution: Contribution | None = None
