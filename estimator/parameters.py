@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .explain import NONE, RENDER, Q
 from .plans import PLAN_IDS, law_folders, plan as plan_of
-from .texts import date_words
+from .texts import date_words, t
 
 Unit = Literal["fraction", "years_of_age", "years_of_service", "usd_per_month", "usd_per_year", "count", "date"]
 RENDER_BY_UNIT = {
@@ -78,10 +78,16 @@ class Parameter(BaseModel):
         return self.source_es if lang == "es" else self.source_en
 
     def shown(self, lang: str) -> str | None:
-        """The value as a page shows it (a date in words), or None when it has no default."""
+        """The value as a page shows it (a date in words; the day it took effect when the law dates it), or
+        None when it has no default."""
         if self.date is not None:
             return date_words(self.date, lang)
-        return None if self.value is None else RENDER_BY_UNIT[self.unit](self.value)
+        if self.value is None:
+            return None
+        shown = RENDER_BY_UNIT[self.unit](self.value)
+        if self.effective_from is None:
+            return shown
+        return t("law.value_from", lang, value=shown, day=date_words(self.effective_from, lang))
 
 
 class DatedValue(BaseModel):

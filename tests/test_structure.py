@@ -80,7 +80,9 @@ def test_the_minimum_is_dated_and_absent_before_it_took_effect():
     with pytest.raises(AttributeError, match="minimum_monthly_pension has no value in effect on 2013-06-30"):
         ley1.minimum_monthly_pension
     assert parameters.Params("ley1", on=date(2013, 7, 1)).raw("minimum_monthly_pension") == 500
-    assert parameters.definitions("ley1")["minimum_monthly_pension"].effective_from == date(2013, 7, 1)
+    minimum = parameters.definitions("ley1")["minimum_monthly_pension"]
+    assert minimum.effective_from == date(2013, 7, 1)
+    assert minimum.shown("es") == "$500.00 desde el 1 de julio de 2013"  # the rules page says when it took effect
 
 
 def test_the_scope_dates_and_the_freezes_are_dated_entries_of_the_law():
