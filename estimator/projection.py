@@ -215,7 +215,7 @@ def grid(situation: Situation, ages: Sequence[Fraction], extras: Sequence[Fracti
                   np.ones(shape), np.zeros(shape, dtype=bool), None, covered=True, averages=averages)
     why = why_no_pension(s)
     if why:
-        result.covered = COVERED[why]  # RULES.md §0, §1: no number for what these rules do not describe
+        result.covered = COVERED[why]  # RULES.md §0, §1: no rule pays (not covered: no number at all)
         return result
 
     today_m, service_m = _months(s.age, "age"), _months(s.service_years, "service")
