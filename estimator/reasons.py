@@ -16,6 +16,7 @@ from .models import NEW_PARTICIPANTS_FROM, Answer, AssumptionUsed, Earliest, Sce
 from .numbers import exact_number, money, round_cents
 from .parameters import Params, assumption_label, definitions
 from .plans import plan
+from .plans.ley447 import coordination  # seed 004
 from .rules import ACTIVE, DEFERRED
 from .texts import date_words, span, t
 
@@ -162,8 +163,6 @@ def unreduced_monthly(s: Scenario, chosen: Evaluation) -> Decimal | None:
 def notes_on_fields(s: Scenario, chosen: Evaluation | None, params: Params, lang: str,
                     contribution_paid: bool = False) -> list[str]:
     """Fields given that do not change this answer: said, true to RULES.md, never silently dropped."""
-    from .plans.ley447 import coordination  # seed 004
-
     the_plan = plan(s.plan)
     coordinated = coordination.applies(s.plan, s.group, s.coordinated)
     notes = []
