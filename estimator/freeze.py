@@ -15,8 +15,8 @@ from fractions import Fraction
 from functools import cache
 from pathlib import Path
 
+from .dates import age_on, date_at
 from .projection import Situation
-from .timeline import age_on, date_at
 
 FILE = Path(__file__).parent / "beyond" / "freeze.toml"
 
