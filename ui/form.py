@@ -208,21 +208,12 @@ def member_form(lang: str, today: date, form: FormReading) -> None:
         if "reduction_mode" in show:
             st.radio(tx("reduction_mode"), _options("reduction_mode"), key="reduction_mode",
                      format_func=choice_format("reduction_mode", lang), persist_state=KEEP)
-        if "board_factor" in show:
-            _typed("board_factor", tx("board_factor"), lang, help=tx("board_factor_help"))
-            _error_under(errors, "board_factor")
-        if "reduction_per_year_pct" in show:
-            _typed("reduction_per_year_pct", tx("reduction_per_year"), lang, help=tx("reduction_per_year_help"))
-            _error_under(errors, "reduction_per_year")
-        if "contribution_rate_pct" in show:
-            _typed("contribution_rate_pct", tx("contribution_rate"), lang, help=tx("contribution_rate_help"))
-            _error_under(errors, "contribution_rate")
-        if "merit_55_pct" in show:
-            _typed("merit_55_pct", tx("merit_55"), lang, help=tx("merit_help"))
-            _error_under(errors, "merit_55")
-        if "merit_under_55_pct" in show:
-            _typed("merit_under_55_pct", tx("merit_under_55"), lang, help=tx("merit_help"))
-            _error_under(errors, "merit_under_55")
+        for name in ("board_factor", "reduction_per_year_pct", "contribution_rate_pct", "merit_55_pct",
+                     "merit_under_55_pct"):  # an assumption's box: labelled by its place, both merits' help one
+            if name in show:
+                place = FIELD[name].place
+                _typed(name, tx(place), lang, help=tx("merit_help" if "merit" in name else f"{place}_help"))
+                _error_under(errors, place)
     _saved_inputs(lang)
 
 
