@@ -135,7 +135,7 @@ CASES = {
         "El servicio (12 años) es mayor que el tiempo desde su primera entrada al Sistema (01/08/1989) hasta su "
         "separación (31/12/2000): se acepta hasta 11 años y 4 meses.",
         "The service (12 years) is longer than the time from your first entry into the System (01/08/1989) to "
-        "your separation (31/12/2000): accepted up to 11 years and 4 months.",
+        "your separation (31/12/2000): accepted up to 11 years 4 months.",
         ("servicio acreditado", "credited service")),
     "teacher's service longer than since the entry date": (  # a teacher is asked the entry date too
         lambda at: typed(at.radio(key="system").set_value("teachers").run(), "service_years", "45"),
