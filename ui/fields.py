@@ -4,12 +4,13 @@ A `Field` says all the app needs to know about one input: its key (the session's
 `FormValues`'), its kind (how it is typed and how the saved file holds it), the value a form value
 takes when it is not given, the example member's value, its label in the form, and, for a value typed
 as text, the form field its message shows under, the range it accepts on its own and an example of
-how to write it. `PLACES` are the form fields messages show under, in the form's order.
+how to write it; when the form shows it (`shown`) and the scenario field it gives (`to`). `PLACES` are the form fields messages show under, in the form's order.
 
 Everything else is derived from these two tables: `FormValues` and `form_values` (here), the example
 member (`ui.state.EXAMPLE`), the text boxes the app reads (`ui.entry.SPECS`), the saved file's strict
 model (`ui.saved.SavedInputs`, its ranges and field names), where the estimator's messages show
-(`ui.member.FIELD_OF`) and the order the fields to correct are named in (`ui.formatting.error_fields`).
+(`ui.member.FIELD_OF`), the order the fields to correct are named in (`ui.formatting.error_fields`), the
+fields the form draws and checks (`shown_fields`) and what the member is given (`ui.member.build_member`).
 A new input is one line of `FIELDS` (with its texts in both catalogs and its widget in `ui.form`).
 """
 
