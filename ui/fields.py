@@ -4,7 +4,8 @@ A `Field` says all the app needs to know about one input: its key (the session's
 `FormValues`'), its kind (how it is typed and how the saved file holds it), the value a form value
 takes when it is not given, the example member's value, its label in the form, and, for a value typed
 as text, the form field its message shows under, the range it accepts on its own and an example of
-how to write it; when the form shows it (`shown`) and the scenario field it gives (`to`). `PLACES` are the form fields messages show under, in the form's order.
+how to write it; when the form shows it (`shown`) and the scenario field it gives (`to`). `PLACES` are the
+form fields messages show under, in the form's order.
 
 Everything else is derived from these two tables: `FormValues` and `form_values` (here), the example
 member (`ui.state.EXAMPLE`), the text boxes the app reads (`ui.entry.SPECS`), the saved file's strict
