@@ -101,7 +101,7 @@ class Field:
 @dataclass(frozen=True)
 class Place:
     """A form field messages show under: its label, whether it is under *Avanzado*, and the estimator's
-    fields whose messages show there."""
+    fields whose messages show there beyond those a field gives as they are (`Field.to`)."""
 
     name: str
     label: tuple[str, ...]
@@ -215,15 +215,13 @@ PLACES: tuple[Place, ...] = (
     Place("average", ("input.salary_mode",), estimator=("average_salary", "average_monthly_salary")),
     Place("history", ("input.history_salary",)),
     Place("retire", ("input.retire",)),
-    Place("social_security", ("input.social_security",), estimator=("social_security_monthly",)),
+    Place("social_security", ("input.social_security",)),
     Place("growth", ("input.growth",), advanced=True),
-    Place("reduction_per_year", ("input.reduction_per_year",), advanced=True,
-          estimator=("assumptions.early_reduction_per_year",)),
-    Place("board_factor", ("input.board_factor",), advanced=True, estimator=("assumptions.reduction_factor",)),
-    Place("contribution_rate", ("input.contribution_rate",), advanced=True,
-          estimator=("assumptions.teachers_contribution_rate",)),
-    Place("merit_55", ("input.merit_55",), advanced=True, estimator=("assumptions.merit_pct_55_plus",)),
-    Place("merit_under_55", ("input.merit_under_55",), advanced=True, estimator=("assumptions.merit_pct_under_55",)),
+    Place("reduction_per_year", ("input.reduction_per_year",), advanced=True),
+    Place("board_factor", ("input.board_factor",), advanced=True),
+    Place("contribution_rate", ("input.contribution_rate",), advanced=True),
+    Place("merit_55", ("input.merit_55",), advanced=True),
+    Place("merit_under_55", ("input.merit_under_55",), advanced=True),
 )
 
 

@@ -84,11 +84,6 @@ def read_form(state, today: date, lang: str) -> FormReading:
     return FormReading(values, history, None if uncovered else member, errors, uncovered, to_confirm, slip)
 
 
-def current_values(state, lang: str) -> FormValues:
-    """The form's values as they stand at the start of a run (see `read_form`)."""
-    return _read(state, lang)[0]
-
-
 def _read(state, lang: str) -> tuple[FormValues, SalaryHistory | None]:
     """The form's values, each box read once into its exact value (`ui.entry`), and the salary box read."""
     exact: dict = {}

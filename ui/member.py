@@ -62,7 +62,8 @@ def entry_caption(system: str, entry: date, lang: str) -> str:
 
 
 # Estimator fields → the form field where their message is shown.
-FIELD_OF = {name: place.name for place in PLACES for name in place.estimator}
+FIELD_OF = {f.to: f.place for f in FIELDS if f.to and f.place} | {
+    name: place.name for place in PLACES for name in place.estimator}
 # Fields a member must fill in; the others may stay empty (Social Security: unknown) or, in values not
 # typed in the form (a saved file, a test), None keeps the parameter file's default.
 REQUIRED = tuple(f.key for f in FIELDS if f.required)
