@@ -5,20 +5,16 @@ from functools import partial
 
 import streamlit as st
 
-from estimator import estimate
 from estimator.freeze import freeze_for
 from estimator.numbers import money
-from estimator.projection import scenario_at
 from estimator.texts import t
-from ui.form import current_values, member_form
+from ui.form import member_form, read_form
 from ui.frame import frame
 from ui.example import example_note
 from ui.explorer import explorer_view, offer_comparison
 from ui.fresh_download import fresh_download
 from ui.look import page_css
 from ui.formatting import age_label, error_fields
-from ui.limits import limits
-from ui.member import build_member, confirm_key, unconfirmed_slip
 from ui.render import (answer_view, charts_section, key_dates_view, limits_view, lifetime_view,
                        not_eligible_summary)
 from ui.report_download import build_report, report_extras
@@ -53,30 +49,24 @@ summary = st.container(key="summary")
 # The answer is drawn before the form (from the values the widgets keep in the session), so the new
 # amount reaches the screen first; the form then shows each message under its field.
 inputs, results = st.columns([2, 3], gap="large")
-values = current_values(st.session_state, lang)
+form = read_form(st.session_state, today, lang)  # the member, or why not: read once
+member = form.member
 example_note(example_slot, st.session_state, today, lang)
-confirmed = lambda average: bool(st.session_state.get(confirm_key(average)))  # noqa: E731
-member, errors = build_member(values, today, lang, confirmed=confirmed)
-uncovered = limits(values, lang)
 answer = None
 with results:
-    if uncovered:
-        limits_view(uncovered, lang)
-        member = None
+    if form.uncovered:
+        limits_view(form.uncovered, lang)
     elif member is None:  # no amount, no chart, no report while a value is refused: what to correct
         with st.container(key="to_correct"):  # stays in sight beside the form on a wide screen (ui/look.py)
             st.header(ui_text("result.heading", lang))
-            st.warning(ui_text("check.fix", lang, fields=error_fields(errors, lang)), icon=":material/edit:")
-            slip = unconfirmed_slip(values, lang, confirmed)  # RULES.md §0: the likely slip named in the answer too
-            if slip:
-                st.info(slip.replace("$", "\\$"), icon=":material/edit:")
+            st.warning(ui_text("check.fix", lang, fields=error_fields(form.errors, lang)), icon=":material/edit:")
+            if form.slip:  # RULES.md §0: the likely slip named in the answer too
+                st.info(form.slip.replace("$", "\\$"), icon=":material/edit:")
     else:
-        if values.freeze:
+        if form.values.freeze:
             st.warning(ui_text("limits.freeze_note", lang, law=freeze_for(member.plan).law(lang)),
                        icon=":material/ac_unit:")  # Streamlit's own icon font: every browser draws it
-        answer = estimate(member.scenario, lang, average_steps=member.average_steps,
-                          average_assumptions=member.average_assumptions,
-                          move=lambda age: scenario_at(member.situation, age))
+        answer = member.answer(lang)
         answer_view(member, answer, lang)
         comparable = answer.covered and not member.scenario.refunded  # the comparison's honest limits too
         if answer.covered:  # a member these rules do not describe gets no number, at any age
@@ -85,15 +75,14 @@ with results:
             offer_comparison(member, lang)  # what the explorer shows, or the form's scenario, named
         report_name, report_notes = report_extras(lang)  # printed on the report, kept nowhere
         fresh_download(ui_text("result.report", lang), "report_download",
-                       partial(build_report, member.scenario, lang, birth_date=member.birth_date,
-                               situation=member.situation, average_steps=member.average_steps,
-                               average_assumptions=member.average_assumptions, name=report_name, notes=report_notes),
+                       partial(build_report, member.scenario, lang, member=member, name=report_name,
+                               notes=report_notes),
                        f"estimado-pension-{lang}.pdf", "application/pdf", lang, help=ui_text("result.report_help", lang))
         st.info(ui_text("app.disclaimer", lang))
 with summary:
-    summary_view(lang, member, answer, errors, uncovered)
+    summary_view(lang, member, answer, form.errors, form.uncovered)
 with inputs:
-    member_form(lang, today, errors)
+    member_form(lang, today, form)
 if member is not None and answer.covered:
     charts_section(member, lang)
     if answer.covered and not member.scenario.refunded:

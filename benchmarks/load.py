@@ -64,7 +64,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.streamlit_server import APP, CHROMIUM, Server, free_port, launch_chromium, serve, stop  # noqa: E402
-from estimator import estimate  # noqa: E402
 from estimator.numbers import money  # noqa: E402
 from ui.fields import FormValues  # noqa: E402
 from ui.formatting import age_label  # noqa: E402
@@ -104,8 +103,7 @@ def expected(average_annual: float) -> tuple[str, str]:
     member, errors = build_member(dataclasses.replace(BASE, average_annual=average_annual), TODAY, LANG)
     if member is None:
         raise SystemExit(f"the example member with average {average_annual} is invalid: {errors}")
-    answer = estimate(member.scenario, LANG, average_steps=member.average_steps,
-                      average_assumptions=member.average_assumptions)
+    answer = member.answer(LANG)
     if not answer.eligible:
         raise SystemExit(f"the example member with average {average_annual} is not eligible")
     label = ui_text("result.monthly", LANG, age=age_label(member.planned_age, LANG))

@@ -13,8 +13,8 @@ from datetime import date
 from fractions import Fraction
 
 from .parameters import later_laws
+from .dates import age_on, date_at
 from .projection import Situation
-from .timeline import age_on, date_at
 
 # The entry of a plan's law (`later_law = true`, RULES.md §8) that dates its system's freeze.
 FREEZE = "accrual_freeze"

@@ -6,8 +6,6 @@ working (service grows with age); one who already left waits (service fixed).
 
 from __future__ import annotations
 
-import calendar
-import math
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -15,6 +13,7 @@ from fractions import Fraction
 from typing import Callable
 
 from .choice import evaluations_at, payable, rules_of, why_no_pension
+from .dates import add_months, age_on, date_at, months_between
 from .engine import estimate
 from .plans.ley447 import coordination
 from .search import candidate_ages, moved_to
@@ -23,30 +22,6 @@ from .numbers import money
 from .parameters import Params
 from .rules import DEFERRED
 from .texts import date_words, span, t
-
-
-def age_on(birth: date, on: date) -> Fraction:
-    """Age in completed months ÷ 12."""
-    months = (on.year - birth.year) * 12 + (on.month - birth.month) - (on.day < birth.day)
-    return Fraction(months, 12)
-
-
-def date_at(birth: date, age: Fraction) -> date:
-    """The first day on which a person born on `birth` has reached `age` (in whole months), as `age_on`
-    counts: a month is completed on the same day of a later month, and when that month has no such day
-    (born on the 29th–31st), on the first day of the month after (born 29 February: 1 March in a common
-    year) (RULES.md §0, Ages and dates: one arithmetic)."""
-    return add_months(birth, math.ceil(Fraction(age) * 12))
-
-
-def add_months(start: date, months: int) -> date:
-    """The day `months` whole months after `start` are completed (see `date_at`)."""
-    year, month = divmod(start.month - 1 + months, 12)
-    year += start.year
-    if start.day > calendar.monthrange(year, month + 1)[1]:  # no such day: the first of the month after
-        year, month = (year + 1, 0) if month == 11 else (year, month + 1)
-        return date(year, month + 1, 1)
-    return date(year, month + 1, start.day)
 
 
 @dataclass(frozen=True)
@@ -120,7 +95,7 @@ def _moments(s: Scenario, birth: date | None, today: date, horizon_age: int,
             break
         moved = move(max(age, s.age))
         if grows:
-            months = (day.year - today.year) * 12 + day.month - today.month - (day.day < today.day)
+            months = months_between(today, day)
             moved = moved.model_copy(update={"service_years": s.service_years + Fraction(months, 12)})
         yield max(age, s.age), moved, day
 

@@ -245,7 +245,7 @@ def test_income_from_65_with_social_security(app):
 def test_the_service_the_amount_counts_is_said_with_where_it_comes_from(app):
     """The steps' formulas use the service when the pension starts: the answer says it, in years and months,
     as today's service plus the time until then (the example member is still working)."""
-    from ui.member import months_between
+    from estimator.dates import months_between
 
     birth = date(1970, 2, 15)
     planned = int(box(app, "retire_years")) * 12

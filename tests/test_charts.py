@@ -9,8 +9,7 @@ import plotly.graph_objects as go
 import pytest
 
 from estimator import estimate
-from estimator.projection import scenario_at
-from estimator.timeline import add_months, key_dates
+from estimator.dates import add_months
 from ui import charts
 from ui.fields import FormValues
 from ui.member import build_member
@@ -103,8 +102,7 @@ def test_labels_share_a_row_only_where_they_cannot_touch_on_a_phone():
 
 
 def test_amounts_are_drawn_from_zero(member):
-    dates = key_dates(member.situation.today, member.birth_date, planned_age=member.planned_age,
-                      move=lambda age: scenario_at(member.situation, age))
+    dates = member.key_dates()
     for chart in (charts.age_chart(member, "es"), charts.service_chart(member, "es"),
                   charts.key_dates_chart(dates, "es")):
         axis = chart.figure.layout.yaxis
@@ -174,19 +172,18 @@ def test_dates_are_written_as_puerto_rico_writes_them():
 
 
 def test_key_dates_chart_has_its_dates_in_words_on_the_axis_and_beside_each_point(member):
-    dates = key_dates(member.situation.today, member.birth_date, planned_age=member.planned_age,
-                      move=lambda age: scenario_at(member.situation, age))
+    dates = member.key_dates()
     spanish = charts.key_dates_chart(dates, "es")
     months = set("ene feb mar abr may jun jul ago sep oct nov dic".split())
     ticks = spanish.figure.layout.xaxis.ticktext
     assert ticks and all(text.split()[0] in months for text in ticks)
     assert "15 feb 2028: Sin reducción (Regla 18.2)" in texts(spanish)
-    # the first key date is today (a rule already met), never the last monthly birthday before it
-    assert f"de {charts.date_label(date.today(), 'es')} a 15 feb 2035" in spanish.alt
+    # the first key date is the member's today (a rule already met), never the last monthly birthday before it
+    assert f"de {charts.date_label(member.today, 'es')} a 15 feb 2035" in spanish.alt
     english = charts.key_dates_chart(dates, "en")
     assert all(text.split()[0] in {"Jan", "Apr", "Jul", "Oct", "Feb", "May", "Aug", "Nov", "Mar", "Jun", "Sep",
                                    "Dec"} for text in english.figure.layout.xaxis.ticktext)
-    assert f"{charts.date_label(add_months(date.today(), 36), 'en')}: Merit pension" in texts(english)  # 30 years: 3 years from today
+    assert f"{charts.date_label(add_months(member.today, 36), 'en')}: Merit pension" in texts(english)  # 30 years: 3 years from today
 
 
 def test_every_rule_has_a_short_name_in_both_languages():

@@ -17,6 +17,7 @@ from estimator import estimate, read_scenario
 from estimator.freeze import frozen
 from estimator.numbers import money
 from estimator.projection import Situation, scenario_at
+from estimator.texts import span
 from tests.conftest import ROOT
 from ui.explorer_data import LAST_AGE, MAX_EXTRA_YEARS, _money, cell, explorer_data, explorer_grid
 from ui.form import _values
@@ -134,7 +135,10 @@ def test_the_data_carries_only_figures_of_the_grid_and_a_digest():
     member, planned = MEMBERS["ley447 coordinated, Social Security"]
     data = explorer_data(member, planned, "es")
     assert set(data) == {"signature", "first", "count", "planned", "extras", "rules", "rule", "monthly", "from_65",
-                         "reference"}
+                         "reference", "ages", "planned_words"}
+    # each row's age in the one formatter's words (the browser writes none of its own)
+    assert len(data["ages"]) == data["count"] and data["ages"][0] == span(Fraction(data["first"], 12), "es")
+    assert data["planned_words"] == span(planned, "es")
     assert re.fullmatch(r"[0-9a-f]{16}", data["signature"])
     assert "36000" not in json.dumps(data) and "36,000" not in json.dumps(data)  # the salary is not sent
 

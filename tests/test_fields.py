@@ -14,11 +14,11 @@ from pydantic import ValidationError
 
 from ui import entry
 from ui.fields import (FIELDS, MAX_MONTHLY_SALARY, PLACES, Field, FormValues, example_values, form_values,
-                       form_values_class)
+                       form_values_class, shown_fields)
 from ui.form import ADVANCED, PLACED
 from ui.formatting import FORM_ORDER
 from ui.member import FIELD_OF, REQUIRED
-from ui.salary_table import PERIODS
+from ui.salary_table import HISTORY_BOX, PERIODS
 from ui.saved import BOUNDS, LABELS, SavedInputs, dump_inputs, load_inputs, saved_model
 from ui.state import EXAMPLE, example
 from ui.text import catalog
@@ -98,3 +98,38 @@ def test_a_teachers_saved_salary_is_held_to_the_forms_monthly_bound(lang, words)
     assert load_inputs(saved_file(**government, history_rows=[3000.0, 90000.0]), lang)[1] is None
     inputs, message = load_inputs(saved_file(**teacher, history_rows=[3000.0, 2_000_000.0]), lang)
     assert inputs is None and "$83,333.33" in message
+
+
+# The conditions the table's `shown` names, each as the inputs that make it (over the example member's).
+CONDITIONS = {
+    "Ley 447, coordinated": {},
+    "Ley 447, not coordinated, separated": {"coordinated": False, "status": "separated",
+                                            "separation_date": date(2020, 6, 30)},
+    "Ley 447, the board's factor": {"reduction_mode": "board"},
+    "Ley 447, salary history": {"salary_mode": "history"},
+    "Ley 1-1990": {"entry_date": date(2000, 1, 1)},
+    "no date of first entry yet (no plan)": {"entry_date": None},
+    "no plan, salary history chosen": {"entry_date": None, "salary_mode": "history"},
+    "teachers": {"system": "teachers", "average_monthly": 2500.0},
+    "teachers, salary history": {"system": "teachers", "average_monthly": 2500.0, "salary_mode": "history"},
+}
+
+
+def _widget_key(field: Field) -> str:
+    """The key of the widget the form draws for a field of the table."""
+    return HISTORY_BOX if field.kind == "salaries" else entry.box_key(field.key) if field.typed else field.key
+
+
+@pytest.mark.parametrize("condition", CONDITIONS)
+def test_the_form_draws_exactly_the_fields_the_table_shows(app, condition):
+    inputs = example(date.today()) | CONDITIONS[condition]
+    for key, value in CONDITIONS[condition].items():
+        app.session_state[key] = value
+    app.run()
+    assert not app.exception
+    drawn = {w.key for kind in ("text_input", "text_area", "radio", "checkbox", "selectbox", "toggle")
+             for w in getattr(app, kind)}
+    table = {_widget_key(f) for f in FIELDS}
+    shown = {_widget_key(f) for f in shown_fields(form_values(inputs))}
+    assert drawn & table == shown, condition
+    assert len(shown) < len(table)  # the table leaves some fields out in every condition

@@ -35,7 +35,7 @@ def member():
 
 @pytest.fixture(scope="module")
 def answer(member):
-    answer = estimate(member.scenario, average_steps=member.average_steps)
+    answer = member.answer("es")
     # coordination changes the amount from the start: the paid amount is not the pension under the rule
     assert answer.coordination is not None and answer.monthly_paid_at_start == answer.coordination.monthly_pension_from_65
     assert answer.monthly_paid_at_start < answer.monthly_pension
@@ -85,7 +85,6 @@ def test_the_charts_data_show_the_paid_amount(member, answer):
 
 
 def test_the_report_headline_is_the_paid_amount(member, answer):
-    text = pdf_text(build_report(member.scenario, "es", birth_date=member.birth_date, situation=member.situation,
-                                 average_steps=member.average_steps))
+    text = pdf_text(build_report(member.scenario, "es", member=member))
     headline = text.split("Resumen", 1)[1][:200]
     assert money(answer.monthly_paid_at_start) in headline and money(answer.monthly_pension) not in headline

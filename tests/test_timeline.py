@@ -8,7 +8,8 @@ import pytest
 from estimator import read_scenario
 from estimator.freeze import frozen
 from estimator.projection import Situation
-from estimator.timeline import age_on, date_at, key_date_lines, key_dates
+from estimator.dates import age_on, date_at
+from estimator.timeline import key_date_lines, key_dates
 
 
 def test_ages_are_completed_months():

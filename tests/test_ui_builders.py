@@ -51,7 +51,7 @@ def test_entry_on_1_april_1990_makes_a_new_participant():
     ({"status": "separated", "separation_date": None}, "separation_date"),
     ({"status": "separated", "separation_date": date(1985, 1, 1)}, "separation_date"),  # before entry
     ({"service_years": 50}, "service"),                        # longer than working life
-    ({"service_months": 12}, "service"),
+    ({"service_months": None, "problems": {"service_months": "range"}}, "service"),  # as the box's reader says
     ({"average_annual": None}, "average"),
     ({"retire_years": 50}, "retire"),                          # before today's age
     ({"salary_mode": "history", "history": [30000.0, 31000.0]}, "history"),  # fewer than 3
@@ -69,7 +69,7 @@ def test_history_average_replaces_the_typed_average():
     assert not errors
     assert member.situation.today.average_salary == 33000  # (30,000 + 33,000 + 36,000) ÷ 3
     # at 58 one more year at 0% growth, $20,000.00 (the last salary), is among the candidates but not taken
-    assert [step.formula for step in member.average_steps] == ["($36,000.00 + $33,000.00 + $30,000.00) ÷ 3"]
+    assert [step.formula for step in member.explained('es').steps] == ["($36,000.00 + $33,000.00 + $30,000.00) ÷ 3"]
 
 
 def test_salary_file_preview_shows_periods_amounts_and_the_rows_averaged():

@@ -20,11 +20,10 @@ from estimator.compare import RESULT_LINES, comparison_inputs, difference_reason
 from estimator.engine import scope_reason
 from estimator.numbers import money
 from estimator.plans import plan as plan_of
-from estimator.projection import scenario_at
 from estimator.texts import t
 
 from .fields import FormValues
-from .form import current_values, whole_box
+from .form import read_form, whole_box
 from .formatting import age_label
 from .limits import limits
 from .look import compare_css, page_css
@@ -118,10 +117,9 @@ def _variant(comparison: list[dict], today: date, lang: str) -> None:
     """A variant of the estimate on screen: another starting age, more service (only for a member the
     rules answer)."""
     say = lambda key, **kw: ui_text(f"compare.{key}", lang, **kw)  # noqa: E731
-    values = current_values(st.session_state, lang)
-    if len(comparison) >= MAX_SCENARIOS or member_limits(values, today, lang)[0] is None:
+    member = read_form(st.session_state, today, lang).member
+    if len(comparison) >= MAX_SCENARIOS or member is None or scenario_limits(member.scenario, lang):
         return
-    member, _ = build_member(values, today, lang)
     with st.expander(say("add_variant")):
         left, right = st.columns(2)
         age_today = member.situation.today.age
@@ -129,7 +127,7 @@ def _variant(comparison: list[dict], today: date, lang: str) -> None:
                           int(age_today) + 1 if age_today % 1 else int(age_today), 100, lang)
         extra = whole_box(right, say("variant_extra"), "variant_extra", 0, 0, 20, lang)
         if st.button(say("add"), key="variant_add", disabled=years is None or extra is None):
-            comparison.append(scenario_at(member.situation, Fraction(years), Fraction(extra)).contract_dict())
+            comparison.append(member.at(Fraction(years), Fraction(extra)).contract_dict())
             st.rerun()
 
 

@@ -4,11 +4,12 @@ Streamlit's number and date widgets refuse values in the browser, with English t
 never sees. So every number and date a member types is a plain text box the app reads: "36,000",
 "36000.50", "$36,000" and "15/02/1970" are understood; anything else gets a message under its field.
 
-The value itself stays in the session under the field's name (an int, a float or a date: what the rest
-of the app and the saved files use); the box keeps the text under `box_key(name)`. `sync` ties the two
-at the start of each run: a value changed elsewhere (the example, a loaded file, clearing) is written
-into its box, and a box's text is read into its value — or, when it cannot be used, the value becomes
-None and a problem code says why (`problem_message` turns it into words).
+A box's text is read once, into its exact value (an int, a `Decimal` or a date), checked once against the
+field's range (`ui/fields.py`); that exact value is what the member is built from. The session keeps the
+value under the field's name as the saved file holds it (a JSON number); the box keeps the text under
+`box_key(name)`. `sync` ties the two at the start of each run: a value changed elsewhere (the example, a
+loaded file, clearing) is written into its box, and a box's text is read into its value — or, when it
+cannot be used, the value becomes None and a problem code says why (`problem_message` turns it into words).
 """
 
 from __future__ import annotations
@@ -79,18 +80,12 @@ def read(name: str, text: str | None) -> tuple[Any, str | None]:
         return None, "not_whole"
     if not within(name, number):
         return None, "range"
-    return (int(number) if spec.kind == "whole" else float(number)), None
+    return (int(number) if spec.kind == "whole" else number), None
 
 
-def within(name: str, value: Any) -> bool:
-    """Whether a number is in the range field `name` accepts on its own."""
+def within(name: str, number: Decimal) -> bool:
+    """Whether a number read from a box is in the range field `name` accepts on its own."""
     spec = SPECS[name]
-    try:
-        number = Decimal(repr(value)) if isinstance(value, float) else Decimal(value)
-    except (InvalidOperation, TypeError, ValueError):
-        return False
-    if not number.is_finite():
-        return False
     if spec.low is not None and (number < spec.low or (spec.above_low and number == spec.low)):
         return False
     return spec.high is None or number <= spec.high
@@ -114,8 +109,9 @@ def shown_text(name: str, value: Any) -> str:
     return f"{number.normalize():f}"
 
 
-def sync(state: MutableMapping[str, Any]) -> dict[str, str]:
-    """Tie each box to its value (see the module's docstring); returns the problems, by field name."""
+def sync(state: MutableMapping[str, Any], exact: dict[str, Any] | None = None) -> dict[str, str]:
+    """Tie each box to its value (see the module's docstring); returns the problems, by field name. The
+    values read from the boxes go into `exact` as read."""
     shown = dict(state.get(SHOWN) or {})
     problems: dict[str, str] = {}
     for name in SPECS:
@@ -127,7 +123,9 @@ def sync(state: MutableMapping[str, Any]) -> dict[str, str]:
         value, problem = read(name, state[box])
         if problem:
             problems[name] = problem
-        state[name] = shown[name] = value
+        if exact is not None:
+            exact[name] = value
+        state[name] = shown[name] = float(value) if isinstance(value, Decimal) else value  # as a file holds it
     state[SHOWN] = shown
     return problems
 

@@ -16,7 +16,7 @@ VIEWS = ("freeze",)  # another view of the same member's figures (the amount wit
 
 
 def showing_example(state: MutableMapping[str, Any], today: date) -> bool:
-    """True until the member changes any input (after the form's text boxes are read: `current_values`);
+    """True until the member changes any input (after the form's text boxes are read: `read_form`);
     the freeze view shows the example's figures still. Changing a value back does not make the member an
     example again."""
     if not state.get(CHANGED) and any(state.get(key) != value for key, value in example(today).items()

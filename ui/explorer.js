@@ -10,10 +10,8 @@ function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
 }
 
-function ageText(T, months) {
-  const years = Math.floor(months / 12), rest = months % 12;
-  if (rest === 0) return fill(T.age_years, { years });
-  return fill(rest === 1 ? T.age_years_month : T.age_years_months, { years, months: rest });
+function ageText(data, months) {  // in words, as the server wrote each row's age (estimator.texts.span)
+  return months === data.planned ? data.planned_words : data.ages[months - data.first];
 }
 
 function extraText(T, years) {
@@ -119,7 +117,7 @@ export default function (component) {
   function render(announce) {
     const months = Number(age.value), column = Number(extra.value);
     const index = (months - first) * columns + column;
-    const rule = data.rule[index], at = ageText(T, months), added = extraText(T, column);
+    const rule = data.rule[index], at = ageText(data, months), added = extraText(T, column);
     remembered.set(key, { signature: data.signature, age: months, extra: column });
     age.setAttribute("aria-valuetext", at);
     extra.setAttribute("aria-valuetext", added);
@@ -149,11 +147,11 @@ export default function (component) {
     chart.querySelector(".marker").setAttribute("cx", x);
     chart.querySelector(".marker").setAttribute("cy", y);
     chart.setAttribute("aria-label", fill(T.chart_alt, {
-      first: ageText(T, first), last: ageText(T, last), extra: added, age: at, amount }));
+      first: ageText(data, first), last: ageText(data, last), extra: added, age: at, amount }));
     const same = months === data.planned;
     use.disabled = same;
     use.textContent = same ? T.is_form_age : fill(T.use, { age: at });
-    $(".form-age").textContent = same ? "" : fill(T.form_age, { age: ageText(T, data.planned) });
+    $(".form-age").textContent = same ? "" : fill(T.form_age, { age: ageText(data, data.planned) });
     add.textContent = fill(column === 0 ? T.add_none : T.add, { age: at, extra: added });
     if (announce) {
       clearTimeout(announceTimer);

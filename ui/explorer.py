@@ -17,13 +17,12 @@ from typing import Any
 
 import streamlit as st
 
+from estimator.member import Member
 from estimator.models import EARLIEST_WORKING_AGE
-from estimator.projection import scenario_at
 
 from .entry import OLDEST_AGE
 from .explorer_data import MAX_EXTRA_YEARS, explorer_data, signature
 from .formatting import age_label
-from .member import Member
 from .text import catalog, ui_text
 
 HERE = Path(__file__).parent
@@ -144,7 +143,7 @@ def explorer_scenario(member: Member, position: tuple[str, int, int]) -> dict | 
     age = Fraction(months, 12)
     if digest != signature(member.situation, member.planned_age) or age < member.situation.today.age:
         return None
-    return scenario_at(member.situation, age, Fraction(extra)).contract_dict()
+    return member.at(age, Fraction(extra)).contract_dict()
 
 
 def add_to_comparison(scenario: dict, lang: str) -> None:

@@ -21,7 +21,7 @@ from estimator.citations import display
 from estimator.engine import rules_of
 from estimator.lifetime import COORDINATION_AGE
 from estimator.projection import Grid, Situation, grid
-from estimator.texts import t
+from estimator.texts import span, t
 
 LAST_AGE = 70          # the explorer reaches this age at least
 MAX_EXTRA_YEARS = 10   # added credited service, in whole years, as the charts show it
@@ -107,6 +107,9 @@ def explorer_data(situation: Situation, planned_age: Fraction, lang: str,
         "first": cells.first, "count": cells.rows, "planned": int(Fraction(planned_age) * 12),
         "extras": len(result.extras), "rules": rules, "rule": rule, "monthly": monthly,
         "from_65": from_65, "reference": reference,
+        # each row's age in words, and the planned age's: the one years-and-months formatter's
+        "ages": [span(Fraction(cells.first + row, 12), lang) for row in range(cells.rows)],
+        "planned_words": span(planned_age, lang),
     }
 
 

@@ -4,12 +4,14 @@ A `Field` says all the app needs to know about one input: its key (the session's
 `FormValues`'), its kind (how it is typed and how the saved file holds it), the value a form value
 takes when it is not given, the example member's value, its label in the form, and, for a value typed
 as text, the form field its message shows under, the range it accepts on its own and an example of
-how to write it. `PLACES` are the form fields messages show under, in the form's order.
+how to write it; when the form shows it (`shown`) and the scenario field it gives (`to`). `PLACES` are the
+form fields messages show under, in the form's order.
 
 Everything else is derived from these two tables: `FormValues` and `form_values` (here), the example
 member (`ui.state.EXAMPLE`), the text boxes the app reads (`ui.entry.SPECS`), the saved file's strict
 model (`ui.saved.SavedInputs`, its ranges and field names), where the estimator's messages show
-(`ui.member.FIELD_OF`) and the order the fields to correct are named in (`ui.formatting.error_fields`).
+(`ui.member.FIELD_OF`), the order the fields to correct are named in (`ui.formatting.error_fields`), the
+fields the form draws and checks (`shown_fields`) and what the member is given (`ui.member.build_member`).
 A new input is one line of `FIELDS` (with its texts in both catalogs and its widget in `ui.form`).
 """
 
@@ -19,9 +21,9 @@ import dataclasses
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
-from estimator.models import EARLIEST_WORKING_AGE, GROUPS, OLDEST_AGE
+from estimator.models import EARLIEST_WORKING_AGE, GROUPS, OLDEST_AGE, government_plan
 from estimator.parameters import default_values
 
 # An annual average pay above a million dollars is a typing mistake (an extra digit, or cents typed
@@ -43,8 +45,9 @@ GOVERNMENT_ANNUAL_LIKELY_MONTHLY = Decimal(3_000)
 
 TYPED = ("date", "whole", "number", "money")           # typed as text and read by the app (`ui.entry`)
 NUMBERS = ("whole", "number", "money", "salaries")     # held to a range, in the form and in a saved file
-_PYTHON = {"choice": str, "flag": bool, "date": date | None, "whole": int | None, "number": float | None,
-           "money": float | None, "salaries": list[float | None]}
+# A form value's type: numbers exact (`Decimal`), never a float (`form_values` turns a file's into theirs).
+_PYTHON = {"choice": str, "flag": bool, "date": date | None, "whole": int | None, "number": Decimal | None,
+           "money": Decimal | None, "salaries": list[Decimal | None]}
 
 
 def salary_ceiling(system: str | None) -> Decimal:
@@ -73,6 +76,13 @@ class Field:
     sample: str = ""                 # how to write it, shown when the text is not understood
     required: bool = False           # the member must fill it in when the form asks for it
     attr: str = ""                   # its name in `FormValues`, when not its key
+    # When the form shows it: shown(plan, form values), plan None until the date of first entry gives it; a
+    # field not shown is neither checked nor used. None: always shown.
+    shown: Callable[[str | None, Any], bool] | None = None
+    # The scenario's field (or "assumptions.<name>") it gives as it is (a percent ÷ 100 when `percent`), when
+    # shown; the others reach the member through the arithmetic of `ui.member.build_member` (dates → ages).
+    to: str = ""
+    percent: bool = False
 
     @property
     def name(self) -> str:
@@ -91,7 +101,7 @@ class Field:
 @dataclass(frozen=True)
 class Place:
     """A form field messages show under: its label, whether it is under *Avanzado*, and the estimator's
-    fields whose messages show there."""
+    fields whose messages show there beyond those a field gives as they are (`Field.to`)."""
 
     name: str
     label: tuple[str, ...]
@@ -107,53 +117,89 @@ def _percent(plan: str, parameter: str) -> float:
 D = Decimal
 _YEARS, _MONTHS = ("input.years",), ("input.months",)
 
+
+# When a field is shown, from the plan (None while no date of first entry says it) and the form's values.
+def _government(plan: str | None, v: Any) -> bool:
+    return plan != "teachers"
+
+
+def _separated(plan: str | None, v: Any) -> bool:
+    return v.status == "separated"
+
+
+def _history(plan: str | None, v: Any) -> bool:
+    return v.salary_mode == "history" and plan is not None  # a history needs the plan's window
+
+
+def _ley447(plan: str | None, v: Any) -> bool:
+    return plan == "ley447"
+
+
+def _teachers(plan: str | None, v: Any) -> bool:
+    return plan == "teachers"
+
+
+def _reduced(plan: str | None, v: Any) -> bool:
+    return plan in ("ley447", "ley1")
+
+
 FIELDS: tuple[Field, ...] = (
     Field("system", "choice", "government", "government", ("input.system",), options=("government", "teachers")),
     Field("entry_date", "date", None, date(1989, 8, 1), ("input.entry_date",), place="entry_date",
-          sample="01/08/1989", required=True),
-    Field("group", "choice", "general", "general", ("input.group",), options=GROUPS),
+          sample="01/08/1989", required=True, to="entry_date"),
+    Field("group", "choice", "general", "general", ("input.group",), options=GROUPS, shown=_government, to="group"),
     Field("birth_date", "date", None, date(1970, 2, 15), ("input.birth_date",), place="birth_date",
           sample="15/02/1970", required=True),
     Field("status", "choice", "active", "active", ("input.status",), options=("active", "separated")),
     Field("separation_date", "date", None, None, ("input.separation_date",), place="separation_date",
-          sample="30/06/2020", required=True),
+          sample="30/06/2020", required=True, shown=_separated),
     Field("service_years", "whole", 0, 27, ("input.service", *_YEARS), place="service", low=D(0), high=D(80),
           sample="27", required=True),
     Field("service_months", "whole", 0, 0, ("input.service", *_MONTHS), place="service", low=D(0), high=D(11),
           sample="6", required=True),
     Field("salary_mode", "choice", "average", "average", ("input.salary_mode",), options=("average", "history")),
     Field("average_annual", "money", None, 36000.0, ("input.average_annual",), place="average", low=D(0),
-          high=MAX_ANNUAL_SALARY, above_low=True, sample="36,000.50", required=True),
+          high=MAX_ANNUAL_SALARY, above_low=True, sample="36,000.50", required=True,
+          shown=lambda plan, v: _government(plan, v) and not _history(plan, v)),
     Field("average_monthly", "money", None, 2500.0, ("input.average_monthly",), place="average", low=D(0),
-          high=MAX_MONTHLY_SALARY, above_low=True, sample="2,500.00", required=True),
+          high=MAX_MONTHLY_SALARY, above_low=True, sample="2,500.00", required=True,
+          shown=lambda plan, v: _teachers(plan, v) and not _history(plan, v)),
     Field("history_rows", "salaries", (), (), ("input.history_salary",), place="history", low=D(0),
-          high=MAX_ANNUAL_SALARY, attr="history"),
+          high=MAX_ANNUAL_SALARY, attr="history", shown=_history),
     Field("retire_years", "whole", 0, 58, ("input.retire", *_YEARS), place="retire", low=D(EARLIEST_WORKING_AGE),
           high=D(OLDEST_AGE), sample="58", required=True),
     Field("retire_months", "whole", 0, 0, ("input.retire", *_MONTHS), place="retire", low=D(0), high=D(11),
           sample="0", required=True),
-    Field("coordinated", "flag", False, True, ("input.coordinated",)),
+    Field("coordinated", "flag", False, True, ("input.coordinated",), shown=_ley447, to="coordinated"),
     Field("social_security", "money", None, None, ("input.social_security",), place="social_security", low=D(0),
-          high=MAX_SOCIAL_SECURITY_MONTHLY, sample="1,200"),
-    Field("shortfall", "flag", False, False, ("input.shortfall",)),
-    Field("june_1960", "flag", False, False, ("input.june_1960",)),
-    Field("refunded", "flag", False, False, ("input.refunded",)),
+          high=MAX_SOCIAL_SECURITY_MONTHLY, sample="1,200", shown=lambda plan, v: _ley447(plan, v) and v.coordinated,
+          to="social_security_monthly"),
+    Field("shortfall", "flag", False, False, ("input.shortfall",), shown=_teachers, to="contribution_shortfall"),
+    Field("june_1960", "flag", False, False, ("input.june_1960",), shown=_ley447, to="in_system_june_1960"),
+    Field("refunded", "flag", False, False, ("input.refunded",), to="refunded"),
     Field("disability", "flag", False, False, ("limits.disability_input",)),
     Field("both_systems", "flag", False, False, ("limits.both_systems_input",)),
-    Field("freeze", "flag", False, False, ("limits.freeze",)),
+    Field("freeze", "flag", False, False, ("limits.freeze",), shown=lambda plan, v: plan is not None),
     Field("growth_pct", "number", _percent("ley447", "salary_growth"), _percent("ley447", "salary_growth"),
           ("input.growth",), place="growth", low=D(-10), high=D(20), sample="2.5"),
-    Field("reduction_mode", "choice", "assumed", "assumed", ("input.reduction_mode",), options=("assumed", "board")),
+    Field("reduction_mode", "choice", "assumed", "assumed", ("input.reduction_mode",), options=("assumed", "board"),
+          shown=_reduced),
     Field("reduction_per_year_pct", "number", None, _percent("ley447", "early_reduction_per_year"),
-          ("input.reduction_per_year",), place="reduction_per_year", low=D(0), high=D(100), sample="6"),
+          ("input.reduction_per_year",), place="reduction_per_year", low=D(0), high=D(100), sample="6",
+          shown=lambda plan, v: _reduced(plan, v) and v.reduction_mode != "board",
+          to="assumptions.early_reduction_per_year", percent=True),
     Field("board_factor", "number", None, None, ("input.board_factor",), place="board_factor", low=D(0), high=D(1),
-          sample="0.8500"),
+          sample="0.8500", shown=lambda plan, v: _reduced(plan, v) and v.reduction_mode == "board",
+          to="assumptions.reduction_factor"),
     Field("contribution_rate_pct", "number", None, _percent("teachers", "teachers_contribution_rate"),
-          ("input.contribution_rate",), place="contribution_rate", low=D(0), high=D(100), sample="9"),
+          ("input.contribution_rate",), place="contribution_rate", low=D(0), high=D(100), sample="9",
+          shown=_teachers, to="assumptions.teachers_contribution_rate", percent=True),
     Field("merit_55_pct", "number", None, _percent("ley447", "merit_pct_55_plus"), ("input.merit_55",),
-          place="merit_55", low=D(0), high=D(100), sample="75"),
+          place="merit_55", low=D(0), high=D(100), sample="75", shown=_ley447, to="assumptions.merit_pct_55_plus",
+          percent=True),
     Field("merit_under_55_pct", "number", None, _percent("ley447", "merit_pct_under_55"), ("input.merit_under_55",),
-          place="merit_under_55", low=D(0), high=D(100), sample="65"),
+          place="merit_under_55", low=D(0), high=D(100), sample="65", shown=_ley447,
+          to="assumptions.merit_pct_under_55", percent=True),
 )
 FIELD: dict[str, Field] = {f.key: f for f in FIELDS}
 # The form's label of each option of a choice is ui/texts' "input.<prefix><option>".
@@ -169,15 +215,13 @@ PLACES: tuple[Place, ...] = (
     Place("average", ("input.salary_mode",), estimator=("average_salary", "average_monthly_salary")),
     Place("history", ("input.history_salary",)),
     Place("retire", ("input.retire",)),
-    Place("social_security", ("input.social_security",), estimator=("social_security_monthly",)),
+    Place("social_security", ("input.social_security",)),
     Place("growth", ("input.growth",), advanced=True),
-    Place("reduction_per_year", ("input.reduction_per_year",), advanced=True,
-          estimator=("assumptions.early_reduction_per_year",)),
-    Place("board_factor", ("input.board_factor",), advanced=True, estimator=("assumptions.reduction_factor",)),
-    Place("contribution_rate", ("input.contribution_rate",), advanced=True,
-          estimator=("assumptions.teachers_contribution_rate",)),
-    Place("merit_55", ("input.merit_55",), advanced=True, estimator=("assumptions.merit_pct_55_plus",)),
-    Place("merit_under_55", ("input.merit_under_55",), advanced=True, estimator=("assumptions.merit_pct_under_55",)),
+    Place("reduction_per_year", ("input.reduction_per_year",), advanced=True),
+    Place("board_factor", ("input.board_factor",), advanced=True),
+    Place("contribution_rate", ("input.contribution_rate",), advanced=True),
+    Place("merit_55", ("input.merit_55",), advanced=True),
+    Place("merit_under_55", ("input.merit_under_55",), advanced=True),
 )
 
 
@@ -191,11 +235,17 @@ def example_values(fields: Iterable[Field] = FIELDS) -> dict[str, Any]:
     return {f.key: _fresh(f.example) for f in fields}
 
 
+def exact(value: Any) -> Any:
+    """A number as a form value holds it: a float (a saved file's, the example's) as the `Decimal` of its
+    shortest writing, 36000.5 → 36000.5, never its binary value; anything else as it is."""
+    return Decimal(repr(value)) if isinstance(value, float) else value
+
+
 def form_values_class(fields: Iterable[Field] = FIELDS) -> type:
     """The form's values as a dataclass: one attribute a field, with its default, and `problems`."""
     attributes: list[tuple[str, Any, Any]] = [
         (f.name, f.python_type, dataclasses.field(default_factory=list) if f.kind == "salaries"
-         else dataclasses.field(default=f.default)) for f in fields]
+         else dataclasses.field(default=exact(f.default))) for f in fields]
     # What could not be read from the form's text boxes, by key (`ui.entry.sync`): "empty", "not_number",
     # "range", … The field's value is then None. The salary history's ("history_rows") is the salary
     # reader's own message, naming the row (`ui.salary_table.sync_history`).
@@ -209,7 +259,24 @@ def form_values_class(fields: Iterable[Field] = FIELDS) -> type:
 FormValues = form_values_class()
 
 
+def plan_of(values: Any) -> str | None:
+    """The plan the form's values make: teachers, or the government plan of the date of first entry (None
+    while there is none)."""
+    if values.system == "teachers":
+        return "teachers"
+    return government_plan(values.entry_date) if values.entry_date else None
+
+
+def shown_fields(values: Any, fields: Iterable[Field] = FIELDS) -> tuple[Field, ...]:
+    """The fields the form shows for these values, in the form's order."""
+    plan = plan_of(values)
+    return tuple(f for f in fields if f.shown is None or f.shown(plan, values))
+
+
 def form_values(inputs: Mapping[str, Any], fields: Iterable[Field] = FIELDS, cls: type | None = None) -> Any:
     """The form values of `inputs`, keyed as the session and a saved file key them (the salary history
     under "history_rows"); an input not there keeps its default."""
-    return (cls or FormValues)(**{f.name: inputs[f.key] for f in fields if f.key in inputs})
+    def value(f: Field) -> Any:
+        given = inputs[f.key]
+        return [exact(s) for s in given] if f.kind == "salaries" else exact(given)
+    return (cls or FormValues)(**{f.name: value(f) for f in fields if f.key in inputs})

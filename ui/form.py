@@ -6,18 +6,23 @@ Messages about a field are shown right under it, after the whole form is read.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date
+from fractions import Fraction
 from functools import partial
 
 import streamlit as st
 
 from estimator.freeze import freeze_for
+from estimator.member import Member
 from estimator.numbers import money
+from estimator.salary_file import SalaryHistory
 
 from .entry import box_key, read_number, sync
 from .fresh_download import fresh_download
-from .fields import FIELD, FIELDS, OPTION_PREFIX, PLACES, FormValues, form_values
-from .member import average_to_confirm, confirm_key, entry_caption, entry_help, plan_of
+from .fields import FIELD, FIELDS, OPTION_PREFIX, PLACES, FormValues, form_values, plan_of, shown_fields
+from .limits import limits
+from .member import average_to_confirm, build_member, confirm_key, entry_caption, entry_help, slip_message
 from .plain import plain
 from .salary_table import HISTORY_BOX, PERIODS, PREFILLED, history_size, sync_history
 from .salary_upload import salary_upload, summary as history_summary
@@ -52,11 +57,39 @@ PLACED = tuple(place.name for place in PLACES)
 ADVANCED = tuple(place.name for place in PLACES if place.advanced)
 
 
-def current_values(state, lang: str) -> FormValues:
-    """The form's values as they stand at the start of a run (widgets keep theirs in the session), so
-    the answer can be drawn before the form itself. What the member typed is read here (`ui.entry`)."""
-    problems = sync(state)
+@dataclass
+class FormReading:
+    """What a run makes of the form, once: its values (numbers exact), the salary box read, and the member
+    or why not — the messages by field, the situations these rules do not cover (then no member), the
+    average the member is asked to confirm (RULES.md §0, Plausibility) and, not confirmed yet, in words."""
+
+    values: FormValues
+    history: SalaryHistory | None
+    member: Member | None
+    errors: dict[str, str]
+    uncovered: list[str]
+    to_confirm: Fraction | None
+    slip: str | None
+
+
+def read_form(state, today: date, lang: str) -> FormReading:
+    """The form as it stands at the start of a run (widgets keep their values in the session), so the answer
+    can be drawn before the form itself."""
+    values, history = _read(state, lang)
+    confirmed = lambda average: bool(state.get(confirm_key(average)))  # noqa: E731
+    member, errors = build_member(values, today, lang, confirmed=confirmed)
+    uncovered = limits(values, lang)
+    to_confirm = average_to_confirm(values, lang)
+    slip = None if to_confirm is None or confirmed(to_confirm) else slip_message(plan_of(values), to_confirm, lang)
+    return FormReading(values, history, None if uncovered else member, errors, uncovered, to_confirm, slip)
+
+
+def _read(state, lang: str) -> tuple[FormValues, SalaryHistory | None]:
+    """The form's values, each box read once into its exact value (`ui.entry`), and the salary box read."""
+    exact: dict = {}
+    problems = sync(state, exact)
     plan = plan_of(_values(state))
+    history = None
     if state.get("salary_mode") == "history" and plan is not None:
         size = history_size(plan)
         average = state.get("average_monthly") if plan == "teachers" else state.get("average_annual")
@@ -67,12 +100,16 @@ def current_values(state, lang: str) -> FormValues:
             state["history_rows"] = [average] * size
             state[PREFILLED] = average
             state.pop(PERIODS, None)
-        _, problem = sync_history(state, plan, lang)
+        history, problem = sync_history(state, plan, lang)
         if problem:
             problems["history_rows"] = problem  # the reader's own words: which row, what is accepted
     values = _values(state)
+    for name, value in exact.items():  # as read from the box, not as the session keeps it for a file
+        setattr(values, name, value)
+    if history is not None:
+        values.history = [salary.amount for salary in history.chronological()]
     values.problems = problems
-    return values
+    return values, history
 
 
 def _typed(name: str, label: str, lang: str, where=st, help: str | None = None, date_box: bool = False) -> None:
@@ -97,10 +134,11 @@ def whole_box(where, label: str, key: str, default: int, low: int, high: int, la
     return None
 
 
-def member_form(lang: str, today: date, errors: dict[str, str]) -> None:
-    """Draw the form, each message under its field."""
+def member_form(lang: str, today: date, form: FormReading) -> None:
+    """Draw the fields the table shows for these values (`Field.shown`), each message under its field."""
     tx = lambda key, **kw: ui_text(f"input.{key}", lang, **kw)  # noqa: E731
-    state = st.session_state
+    state, errors = st.session_state, form.errors
+    show = {f.key for f in shown_fields(form.values)}
     for field, message in errors.items():
         if field not in PLACED:
             st.error(plain(message), icon="⚠️")
@@ -108,13 +146,12 @@ def member_form(lang: str, today: date, errors: dict[str, str]) -> None:
 
     st.radio(tx("system"), _options("system"), key="system", horizontal=True,
              format_func=choice_format("system", lang), help=tx("system_help"), persist_state=KEEP)
-    teachers = state["system"] == "teachers"
     # Both systems: the entry date decides the plan and whether these rules describe the member (RULES.md §1).
     _typed("entry_date", tx("entry_date"), lang, help=entry_help(state["system"], lang), date_box=True)
     _error_under(errors, "entry_date")
     if isinstance(state.get("entry_date"), date) and "entry_date" not in errors:
         st.caption(entry_caption(state["system"], state["entry_date"], lang))
-    if not teachers:
+    if "group" in show:
         st.selectbox(tx("group"), _options("group"), key="group", format_func=choice_format("group", lang),
                      help=tx("group_help"), persist_state=KEEP,
                      placeholder=ui_text("check.select_placeholder", lang))
@@ -122,7 +159,7 @@ def member_form(lang: str, today: date, errors: dict[str, str]) -> None:
     _error_under(errors, "birth_date")
     st.radio(tx("status"), _options("status"), key="status", horizontal=True,
              format_func=choice_format("status", lang), persist_state=KEEP)
-    separated = state["status"] == "separated"
+    separated = "separation_date" in show
     if separated:
         _typed("separation_date", tx("separation_date"), lang, help=tx("separation_date_help"), date_box=True)
         _error_under(errors, "separation_date")
@@ -133,8 +170,8 @@ def member_form(lang: str, today: date, errors: dict[str, str]) -> None:
     _typed("service_months", tx("months"), lang, where=right)
     _error_under(errors, "service")
 
-    plan = plan_of(_values(state))
-    _salary_inputs(lang, plan, errors)
+    plan = plan_of(form.values)
+    _salary_inputs(lang, plan, form, show)
 
     st.markdown(f"**{tx('retire')}**", help=tx("retire_help"))
     left, right = st.columns(2)
@@ -142,13 +179,14 @@ def member_form(lang: str, today: date, errors: dict[str, str]) -> None:
     _typed("retire_months", tx("months"), lang, where=right)
     _error_under(errors, "retire")
 
-    if plan == "ley447":
+    if "coordinated" in show:
         st.checkbox(tx("coordinated"), key="coordinated", help=tx("coordinated_help"), persist_state=KEEP)
-        if state["coordinated"]:
-            _typed("social_security", tx("social_security"), lang, help=tx("social_security_help"))
-            _error_under(errors, "social_security")
+    if "social_security" in show:
+        _typed("social_security", tx("social_security"), lang, help=tx("social_security_help"))
+        _error_under(errors, "social_security")
+    if "june_1960" in show:
         st.checkbox(tx("june_1960"), key="june_1960", help=tx("june_1960_help"), persist_state=KEEP)
-    if teachers:
+    if "shortfall" in show:
         st.checkbox(tx("shortfall"), key="shortfall", help=tx("shortfall_help"), persist_state=KEEP)
     st.checkbox(tx("refunded"), key="refunded", help=tx("refunded_help"), persist_state=KEEP)
     st.checkbox(ui_text("limits.disability_input", lang), key="disability",
@@ -159,26 +197,18 @@ def member_form(lang: str, today: date, errors: dict[str, str]) -> None:
     with st.expander(tx("advanced"), expanded=any(field in errors for field in ADVANCED)):
         _typed("growth_pct", tx("growth"), lang, help=tx("growth_help"))
         _error_under(errors, "growth")
-        if plan is not None:
+        if "freeze" in show:
             st.toggle(ui_text("limits.freeze", lang), key="freeze", persist_state=KEEP,
                       help=ui_text("limits.freeze_help", lang, law=freeze_for(plan).law(lang)))
-        if plan in ("ley447", "ley1"):
+        if "reduction_mode" in show:
             st.radio(tx("reduction_mode"), _options("reduction_mode"), key="reduction_mode",
                      format_func=choice_format("reduction_mode", lang), persist_state=KEEP)
-            if state["reduction_mode"] == "board":
-                _typed("board_factor", tx("board_factor"), lang, help=tx("board_factor_help"))
-                _error_under(errors, "board_factor")
-            else:
-                _typed("reduction_per_year_pct", tx("reduction_per_year"), lang, help=tx("reduction_per_year_help"))
-                _error_under(errors, "reduction_per_year")
-        if teachers:
-            _typed("contribution_rate_pct", tx("contribution_rate"), lang, help=tx("contribution_rate_help"))
-            _error_under(errors, "contribution_rate")
-        if plan == "ley447":
-            _typed("merit_55_pct", tx("merit_55"), lang, help=tx("merit_help"))
-            _error_under(errors, "merit_55")
-            _typed("merit_under_55_pct", tx("merit_under_55"), lang, help=tx("merit_help"))
-            _error_under(errors, "merit_under_55")
+        for name in ("board_factor", "reduction_per_year_pct", "contribution_rate_pct", "merit_55_pct",
+                     "merit_under_55_pct"):  # an assumption's box: labelled by its place, both merits' help one
+            if name in show:
+                place = FIELD[name].place
+                _typed(name, tx(place), lang, help=tx("merit_help" if "merit" in name else f"{place}_help"))
+                _error_under(errors, place)
     _saved_inputs(lang)
 
 
@@ -194,39 +224,35 @@ def _saved_inputs(lang: str) -> None:
         saved_uploader(lang)  # read once, then emptied (ui/saved.py)
 
 
-def _salary_inputs(lang: str, plan: str | None, errors: dict[str, str]) -> None:
+def _salary_inputs(lang: str, plan: str | None, form: FormReading, show: set[str]) -> None:
     tx = lambda key, **kw: ui_text(f"input.{key}", lang, **kw)  # noqa: E731
-    state = st.session_state
-    teachers = plan == "teachers"
+    state, errors = st.session_state, form.errors
     st.radio(tx("salary_mode"), _options("salary_mode"), key="salary_mode", horizontal=True,
              format_func=choice_format("salary_mode", lang), persist_state=KEEP)
-    if state["salary_mode"] == "average" or plan is None:
-        if teachers:
-            _typed("average_monthly", tx("average_monthly"), lang, help=tx("average_monthly_help"))
-        else:
-            _typed("average_annual", tx("average_annual"), lang, help=tx("average_annual_help"))
-        _error_under(errors, "average")
-        _confirm_slip(lang)
+    for name in ("average_monthly", "average_annual"):
+        if name in show:
+            _typed(name, tx(name), lang, help=tx(f"{name}_help"))
+            _error_under(errors, "average")
+            _confirm_slip(form.to_confirm, lang)
+    if "history_rows" not in show:
         return
-    unit = "monthly" if teachers else "annual"
+    unit = "monthly" if plan == "teachers" else "annual"
     st.text_area(tx(f"history_{unit}"), key=HISTORY_BOX, height=200,
                  help=tx("history_box_help"), placeholder=tx(f"history_placeholder_{unit}"), persist_state=KEEP)
     _error_under(errors, "history")
-    _confirm_slip(lang)
+    _confirm_slip(form.to_confirm, lang)
     if "history" not in errors:
-        history, _ = sync_history(state, plan, lang)
-        if history is not None:
-            st.caption(plain(history_summary(history, lang)))
+        if form.history is not None:  # the box as this run read it
+            st.caption(plain(history_summary(form.history, lang)))
         if state.get(PREFILLED):
             st.info(tx("history_prefilled", amount=money(state[PREFILLED]), count=history_size(plan)), icon=":material/edit:")
     st.caption(ui_text("check.upload_csv", lang, limit=f"{st.get_option('server.maxUploadSize')} MB"))
     salary_upload(lang, plan)  # a file is shown as read, and used only when the member says so
 
 
-def _confirm_slip(lang: str) -> None:
+def _confirm_slip(average: Fraction | None, lang: str) -> None:
     """RULES.md §0, Plausibility: under an average that is likely a slip, the member confirms that very figure
     (drawn while the figure stands, so the confirmation is kept; another figure asks again)."""
-    average = average_to_confirm(_values(st.session_state), lang)
     if average is not None:
         st.checkbox(ui_text("check.slip_confirm", lang, amount=money(average)), key=confirm_key(average))
 

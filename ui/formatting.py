@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from estimator.numbers import whole_months
+from estimator.texts import span
 
 from .fields import PLACES
 from .text import catalog, ui_text
@@ -14,20 +14,15 @@ FORM_ORDER = tuple(place.name for place in PLACES)
 
 
 def period_label(months: int, lang: str) -> str:
-    """A period or an age in years and months ("56 años y 3 meses"), never a decimal."""
-    say = lambda key, **kw: ui_text(f"check.{key}", lang, **kw)  # noqa: E731
-    years, rest = divmod(max(int(months), 0), 12)
-    year_part = say("years_one") if years == 1 else say("years", n=years)
-    month_part = say("months_one") if rest == 1 else say("months", n=rest)
-    if not rest:
-        return year_part
-    return month_part if not years else say("years_and_months", years=year_part, months=month_part)
+    """A period or an age of whole months in years and months ("56 años y 3 meses"), never a decimal: the
+    estimator's words (`estimator.texts.span`), the same in the app, the report and the command line."""
+    return span(Fraction(max(int(months), 0), 12), lang)
 
 
 def age_label(age: Fraction, lang: str) -> str:
     """An age in years and months, counted as everywhere else (`whole_months`: an age read back from a
     saved or compared scenario as 58.666… years is 58 years and 8 months, not 7)."""
-    return period_label(whole_months(age), lang)
+    return span(age, lang)
 
 
 def error_fields(errors: dict[str, str], lang: str) -> str:

@@ -1,61 +1,38 @@
 """From what a member typed to the estimator's inputs: plain functions, no Streamlit.
 
-The form's raw values (`FormValues`, `ui/fields.py`) become a `Member`: the situation today, the planned
-start age and the scenario at that age. Anything the estimator cannot accept comes back as a message keyed
-by the form field it concerns, in the user's language, so the form can show it next to that field.
+The form's values (`FormValues`, `ui/fields.py`, numbers exact) become the member object
+(`estimator.member.Member`): the situation today, the planned start age, the birth date. Anything the
+estimator cannot accept comes back as a message keyed by the form field it concerns, in the user's
+language, so the form can show it next to that field.
 Situations the rules do not cover are in `ui.limits`; ages and periods in words in `ui.formatting`; the
 salary table in `ui.salary_table`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date, timedelta
-from decimal import Decimal
 from fractions import Fraction
 from typing import Callable
 
 from estimator import ScenarioError, read_scenario
 from estimator.averages import HistoryError, average_from_history
+from estimator.dates import age_on, birthday, months_between
 from estimator.freeze import frozen
-from estimator.models import (EARLIEST_WORKING_AGE, NEW_PARTICIPANTS_FROM, Scenario, entry_in_scope,
-                              government_plan, out_of_scope_from)
+from estimator.member import Member
+from estimator.models import (EARLIEST_WORKING_AGE, NEW_PARTICIPANTS_FROM, entry_in_scope, government_plan,
+                              out_of_scope_from)
+from estimator.numbers import money, round_cents, to_fraction
 from estimator.parameters import default_values
-from estimator.projection import AverageExplained, Situation, average_explained, scenario_at
-from estimator.numbers import money, round_cents
+from estimator.projection import Situation
 from estimator.texts import date_words
-from estimator.timeline import age_on, date_at
 
-from .entry import SPECS, problem_message, within
+from .entry import SPECS, problem_message
 from .fields import (FIELDS, GOVERNMENT_ANNUAL_LIKELY_MONTHLY, OLDEST_AGE, PLACES, TEACHERS_MONTHLY_LIKELY_ANNUAL,
-                     FormValues, salary_ceiling)
+                     FormValues, plan_of, shown_fields)
 from .formatting import period_label
 from .text import ui_text
 
-
-@dataclass
-class Member:
-    situation: Situation
-    planned_age: Fraction
-    birth_date: date
-    scenario: Scenario           # at the planned age
-    explained: AverageExplained | None  # the steps of the average at the planned age, when not as entered
-
-    @property
-    def average_steps(self) -> list | None:
-        return self.explained.steps if self.explained else None
-
-    @property
-    def average_assumptions(self) -> list | None:
-        return self.explained.assumptions if self.explained else None
-
-    @property
-    def plan(self) -> str:
-        return self.situation.today.plan
-
-
-def exact(value: float | int) -> Fraction:
-    return Fraction(Decimal(repr(value))) if isinstance(value, float) else Fraction(value)
+__all__ = ["Member", "build_member", "plan_of"]  # the member object is the estimator's (estimator/member.py)
 
 
 def scope_dates(lang: str) -> dict[str, str]:
@@ -84,14 +61,9 @@ def entry_caption(system: str, entry: date, lang: str) -> str:
     return ui_text(f"input.plan_{plan}" if covered else f"input.plan_outside_{plan}", lang, **words)
 
 
-def plan_of(values: FormValues) -> str | None:
-    if values.system == "teachers":
-        return "teachers"
-    return government_plan(values.entry_date) if values.entry_date else None
-
-
 # Estimator fields → the form field where their message is shown.
-FIELD_OF = {name: place.name for place in PLACES for name in place.estimator}
+FIELD_OF = {f.to: f.place for f in FIELDS if f.to and f.place} | {
+    name: place.name for place in PLACES for name in place.estimator}
 # Fields a member must fill in; the others may stay empty (Social Security: unknown) or, in values not
 # typed in the form (a saved file, a test), None keeps the parameter file's default.
 REQUIRED = tuple(f.key for f in FIELDS if f.required)
@@ -99,34 +71,7 @@ REQUIRED = tuple(f.key for f in FIELDS if f.required)
 
 def asked(values: FormValues) -> list[str]:
     """The typed fields the form shows for these values (a field it does not show is never checked)."""
-    plan = plan_of(values)
-    # The date of first entry: it decides a government employee's plan, and for both systems whether these
-    # rules describe the member at all (RULES.md §1, Scope).
-    names = ["entry_date", "birth_date", "service_years", "service_months", "retire_years", "retire_months",
-             "growth_pct"]
-    if values.status == "separated":
-        names.append("separation_date")
-    if values.salary_mode != "history" or plan is None:
-        names.append("average_monthly" if values.system == "teachers" else "average_annual")
-    if plan == "ley447" and values.coordinated:
-        names.append("social_security")
-    if plan in ("ley447", "ley1"):
-        names.append("board_factor" if values.reduction_mode == "board" else "reduction_per_year_pct")
-    if plan == "teachers":
-        names.append("contribution_rate_pct")
-    if plan == "ley447":
-        names += ["merit_55_pct", "merit_under_55_pct"]
-    return names
-
-
-def months_between(start: date, end: date) -> int:
-    """Completed months from `start` to `end`."""
-    return (end.year - start.year) * 12 + (end.month - start.month) - (end.day < start.day)
-
-
-def birthday(birth: date, age: int) -> date:
-    """The day a person born on `birth` turns `age` (29 February → 1 March in a common year, as ages count)."""
-    return date_at(birth, Fraction(age))
+    return [f.name for f in shown_fields(values) if f.typed]
 
 
 def likely_slip(plan: str, average: Fraction) -> str | None:
@@ -153,7 +98,7 @@ def average_to_confirm(values: FormValues, lang: str) -> Fraction | None:
         typed = values.average_monthly if plan == "teachers" else values.average_annual
         if typed is None:
             return None
-        average = exact(typed)
+        average = to_fraction(typed)
     return average if likely_slip(plan, average) else None
 
 
@@ -188,12 +133,9 @@ def build_member(values: FormValues, today: date, lang: str,
 
     # 1. Each field on its own: typed as a number or a date the app understands, within its range.
     for name in asked(values):
-        problem = values.problems.get(name)
-        value = getattr(values, name)
-        if problem is None and value is None and name in REQUIRED:
+        problem = values.problems.get(name)  # the range was checked where the value was read (a box, a file)
+        if problem is None and getattr(values, name) is None and name in REQUIRED:
             problem = "empty"
-        elif problem is None and value is not None and SPECS[name].kind != "date" and not within(name, value):
-            problem = "range"  # a value that did not come through a text box (a saved file, a test)
         if problem == "empty" and name == "social_security":
             problem = None  # may stay empty: the Social Security estimate is then not used
         if problem:
@@ -250,25 +192,19 @@ def build_member(values: FormValues, today: date, lang: str,
     if plan is not None:
         key = "average_monthly_salary" if plan == "teachers" else "average_salary"
         if values.salary_mode == "history":
-            salaries = [s for s in values.history if s is not None]
-            high = salary_ceiling(plan)
-            too_large = next((i for i, s in enumerate(salaries, start=1)
-                              if isinstance(s, (int, float)) and s > high), None)
+            salaries = [s for s in values.history if s is not None]  # within the form's largest (box, file)
             if values.problems.get("history_rows"):  # the box could not be read: the reader's message
                 refuse("history", values.problems["history_rows"])
-            elif too_large:
-                refuse("history", say("history_too_large", position=too_large, amount=money(salaries[too_large - 1]),
-                                      high=money(high)))
             else:
                 try:
                     average_field = {key: average_from_history(plan, salaries, lang).value}  # today's
-                    history = tuple(exact(s) for s in salaries)
+                    history = tuple(to_fraction(s) for s in salaries)
                 except HistoryError as exc:
                     refuse("history", str(exc))
         else:
             typed = values.average_monthly if plan == "teachers" else values.average_annual
             if typed is not None:
-                average_field = {key: exact(typed)}
+                average_field = {key: to_fraction(typed)}
     if average_field and not errors:
         average = next(iter(average_field.values()))
         if likely_slip(plan, average) and not confirmed(average):
@@ -280,48 +216,36 @@ def build_member(values: FormValues, today: date, lang: str,
     data = {
         "plan": plan, "age": age_today, "service_years": values.service_years + Fraction(values.service_months, 12),
         "separation_age": age_on(values.birth_date, values.separation_date) if separated else age_today,
-        "coordinated": values.coordinated and plan == "ley447", "refunded": values.refunded,
-        "contribution_shortfall": values.shortfall and plan == "teachers",
-        "in_system_june_1960": values.june_1960 and plan == "ley447", **average_field,
-        "entry_date": values.entry_date,
-        "assumptions": _assumptions(values, plan),
+        **average_field, **_given(values, plan),
     }
-    if plan != "teachers":
-        data["group"] = values.group
-    if data["coordinated"] and values.social_security is not None:
-        data["social_security_monthly"] = exact(values.social_security)
     try:
         today_scenario = read_scenario(data, lang)
     except ScenarioError as exc:
         return None, {FIELD_OF.get(exc.field, exc.field): exc.message}
 
     planned = values.retire_years + Fraction(values.retire_months, 12)
-    growth = exact(values.growth_pct or 0) / 100
+    growth = to_fraction(values.growth_pct or 0) / 100
     situation = Situation(today_scenario, salary_history=history, salary_growth=growth)
     if values.freeze:
         situation = frozen(situation, values.birth_date, today, values.separation_date if separated else None)
-    return Member(situation, planned, values.birth_date, scenario_at(situation, planned),
-                  average_explained(situation, planned, lang)), {}
+    return Member(situation, planned, values.birth_date, today), {}
 
 
-def _assumptions(values: FormValues, plan: str) -> dict[str, Fraction]:
-    given: dict[str, Fraction] = {}
-    percent = lambda v: exact(v) / 100  # noqa: E731
-    if plan != "teachers":
-        if values.reduction_mode == "board" and values.board_factor is not None:
-            given["reduction_factor"] = exact(values.board_factor)
-        elif values.reduction_per_year_pct is not None:
-            given["early_reduction_per_year"] = percent(values.reduction_per_year_pct)
-    if plan == "teachers" and values.contribution_rate_pct is not None:
-        given["teachers_contribution_rate"] = percent(values.contribution_rate_pct)
-    if plan == "ley447":
-        if values.merit_55_pct is not None:
-            given["merit_pct_55_plus"] = percent(values.merit_55_pct)
-        if values.merit_under_55_pct is not None:
-            given["merit_pct_under_55"] = percent(values.merit_under_55_pct)
-    # A field left at the rule book's default is the default, not the user's figure (the answer says
-    # whose figure each assumption is).
+def _given(values: FormValues, plan: str) -> dict:
+    """The scenario's fields the form gives as they are (`Field.to`), from the fields it shows; the
+    assumptions among them only when they differ from the rule book's default (the answer says whose figure
+    each assumption is)."""
+    given: dict = {"assumptions": {}}
     defaults = default_values(plan)
-    return {name: value for name, value in given.items() if value != defaults.get(name)}
-
-
+    for f in shown_fields(values):
+        value = getattr(values, f.name)
+        if not f.to or value is None:
+            continue
+        if f.kind in ("number", "money"):
+            value = to_fraction(value) / (100 if f.percent else 1)
+        group, _, name = f.to.rpartition(".")
+        if not group:
+            given[name] = value
+        elif value != defaults.get(name):
+            given[group][name] = value
+    return given

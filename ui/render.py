@@ -3,25 +3,23 @@
 from __future__ import annotations
 
 import math
-from datetime import date
 from fractions import Fraction
 
 import streamlit as st
 
-from estimator import Answer, estimate
+from estimator import Answer
 from estimator.freeze import counts_past_freeze, freeze_for
-from estimator.lifetime import COORDINATION_AGE, Run, break_even, income_from_65, payment_runs, total_of
+from estimator.lifetime import COORDINATION_AGE, Run, break_even, income_from_65, total_of
+from estimator.member import Member
 from estimator.numbers import exact_number, money
 from estimator.plans import plan as plan_of
-from estimator.projection import scenario_at
 from estimator.texts import span, t
-from estimator.timeline import date_at, key_date_lines, key_dates
+from estimator.timeline import key_date_lines
 
 from .explanation import assumption_note, steps_html
 from .form import whole_box
 from .formatting import age_label
 from .look import headline, session_scale, table
-from .member import Member
 from .text import ui_text
 
 
@@ -30,7 +28,7 @@ def earliest_words(member: Member, answer: Answer, lang: str) -> tuple[str, str]
     if answer.earliest is None:
         return None
     earliest_age = Fraction(answer.earliest.age).limit_denominator(12)  # whole months
-    return age_label(earliest_age, lang), date_text(first_date(member, earliest_age), lang)
+    return age_label(earliest_age, lang), date_text(member.first_date(earliest_age), lang)
 
 
 def not_eligible_summary(member: Member, answer: Answer, lang: str) -> str:
@@ -102,13 +100,6 @@ def answer_view(member: Member, answer: Answer, lang: str) -> None:
         table(pd.DataFrame([{tx("alternative_rule"): t(f"rule.{a.rule}", lang),
                              tx("alternative_amount"): money(a.monthly_pension)} for a in answer.alternatives]),
               "alternatives_table", hide_index=True)
-
-
-def first_date(member: Member, earliest_age: Fraction) -> date:
-    """The first key date: the day the member first qualifies, counted as the key dates count it (from today)."""
-    situation = member.situation
-    dates = key_dates(situation.today, member.birth_date, move=lambda age: scenario_at(situation, age))
-    return min((d.when for d in dates if d.kind == "rule"), default=None) or date_at(member.birth_date, earliest_age)
 
 
 def income_view(member: Member, answer: Answer, lang: str) -> None:
@@ -228,11 +219,9 @@ def key_dates_view(member: Member, lang: str) -> None:
     """Key dates: when the member first qualifies under each rule, and the change at 65. The timeline chart
     is built and sent only while open (opening it reruns only this section)."""
     tx = lambda key, **kw: ui_text(f"dates.{key}", lang, **kw)  # noqa: E731
-    situation = member.situation
-    dates = key_dates(situation.today, member.birth_date, planned_age=member.planned_age,
-                      move=lambda age: scenario_at(situation, age))
+    dates = member.key_dates()
     st.header(tx("heading"))
-    st.caption(tx("working_on" if situation.in_service else "waiting"))
+    st.caption(tx("working_on" if member.situation.in_service else "waiting"))
     if not dates:
         st.info(tx("none"))
         return
@@ -253,14 +242,13 @@ def lifetime_view(member: Member, answer: Answer, lang: str) -> None:
     """The payments added up to an age, and the break-even age against another start age: built only while
     open; its own ages rerun only this view."""
     tx = lambda key, **kw: ui_text(f"lifetime.{key}", lang, **kw)  # noqa: E731
-    situation = member.situation
     with st.expander(tx("heading"), key="lifetime_open", on_change="rerun") as shown:
         if not shown.open:
             return
         import pandas as pd
 
         left, right = st.columns(2)
-        first_age = math.ceil(situation.today.age)
+        first_age = math.ceil(member.situation.today.age)
         until = whole_box(left, tx("until"), "lifetime_until", max(85, first_age), first_age, 110, lang)
         other_default = min(100, max(first_age, int(member.planned_age) + 5))
         other = whole_box(right, tx("other"), "lifetime_other", other_default, first_age, 100, lang)
@@ -270,13 +258,13 @@ def lifetime_view(member: Member, answer: Answer, lang: str) -> None:
         if other_age == member.planned_age:
             st.info(tx("same"))
             return
-        other_answer = estimate(scenario_at(situation, other_age), lang, find_earliest=False)
+        other_answer = member.answer_at(other_age, lang)
         choices = [(member.planned_age, answer), (other_age, other_answer)]
-        social_security = member.scenario.social_security_monthly
-        with_ss = answer.coordination is not None and social_security is not None  # the same figures as the answer
+        # the same figures as the answer
+        with_ss = answer.coordination is not None and member.scenario.social_security_monthly is not None
         # Each total is the sum of its runs (months × what is paid a month), printed under the table to check.
-        runs = [payment_runs(a, start, Fraction(until)) for start, a in choices]
-        income_runs = [payment_runs(a, start, Fraction(until), social_security) for start, a in choices] if with_ss else []
+        runs = [member.payment_runs(start, until, lang) for start, _ in choices]
+        income_runs = [member.payment_runs(start, until, lang, social_security=True) for start, _ in choices] if with_ss else []
         rows = [{tx("col_start"): age_label(start, lang),
                  tx("col_rule"): t(f"rule.{a.rule}", lang).split(":")[0] if a.rule else "—",
                  tx("col_monthly"): money(a.monthly_paid_at_start),  # paid from the first month

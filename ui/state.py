@@ -5,6 +5,8 @@ from __future__ import annotations
 from datetime import date
 from typing import Any, MutableMapping
 
+from estimator.dates import age_on
+
 from .fields import example_values
 from .reconnect import restore_sent
 from .report_download import EMPTY as EMPTY_REPORT_BOXES
@@ -40,8 +42,7 @@ def example(today: date) -> dict[str, Any]:
     """The example member; the planned age moves on once the example member is past 58."""
     values = example_values()  # lists of its own, never shared by sessions
     birth = values["birth_date"]
-    age_next_birthday = today.year - birth.year + ((today.month, today.day) >= (birth.month, birth.day))
-    values["retire_years"] = max(values["retire_years"], age_next_birthday)
+    values["retire_years"] = max(values["retire_years"], int(age_on(birth, today)) + 1)  # the next birthday's age
     return values
 
 

@@ -18,8 +18,9 @@ from datetime import date
 from fractions import Fraction
 
 from ..engine import estimate
+from ..member import Member
 from ..models import AssumptionUsed, Scenario, Step
-from ..projection import Situation, scenario_at
+from ..projection import Situation
 from . import sections
 from .chart import chart_ages, chart_section
 from .comparison import build_comparison_report
@@ -30,7 +31,8 @@ __all__ = ["NAME_LIMIT", "NOTES_LIMIT", "Context", "assumption_rows", "assumptio
            "build_report", "chart_ages", "clean_text", "headline", "input_rows"]
 
 
-def build_report(scenario: Scenario, lang: str = "es", *, birth_date: date | None = None,
+def build_report(scenario: Scenario, lang: str = "es", *, member: Member | None = None,
+                 birth_date: date | None = None,
                  situation: Situation | None = None, average_steps: list[Step] | None = None,
                  average_assumptions: list[AssumptionUsed] | None = None,
                  salary_growth: Fraction = Fraction(0), generated_on: date | None = None,
@@ -38,15 +40,22 @@ def build_report(scenario: Scenario, lang: str = "es", *, birth_date: date | Non
     """The report of `scenario` (the member at the age the pension would start) in `lang` ("es" or
     "en"), as the bytes of a PDF file.
 
-    `situation` is the member today, as the app knows it: the answer, the key dates and the chart then
-    follow the app's projection (and its salary growth). `average_steps` are the steps of an average
-    taken from a salary history or projected (`projection.average_explained`), with the assumptions they use. `name` and `notes` are printed on the first page, nothing else."""
-    move = (lambda age: scenario_at(situation, age)) if situation is not None else None
-    answer = estimate(scenario, lang, average_steps=average_steps, average_assumptions=average_assumptions,
-                      move=move)
+    `member` is the member as the app knows them (`scenario` is theirs at the planned age): the answer,
+    the key dates and the chart then follow the app's projection (and its salary growth), as does a
+    `situation` given (the member today) with `birth_date`. `average_steps` are the steps of an average
+    taken from a salary history or projected (`projection.average_explained`), with the assumptions they
+    use. `name` and `notes` are printed on the first page, nothing else."""
+    if member is not None:
+        scenario, situation, birth_date = member.scenario, member.situation, member.birth_date
+        answer = member.answer(lang)
+    else:
+        if situation is not None:
+            member = Member(situation, scenario.age, birth_date, generated_on or date.today())
+        answer = estimate(scenario, lang, average_steps=average_steps, average_assumptions=average_assumptions,
+                          move=member.at if member is not None else None)
     ctx = Context(lang=lang, scenario=scenario, answer=answer, birth_date=birth_date,
                   salary_growth=situation.salary_growth if situation is not None else Fraction(salary_growth),
-                  generated_on=generated_on or date.today(), situation=situation,
+                  generated_on=generated_on or date.today(), situation=situation, member=member,
                   name=clean_text(name, NAME_LIMIT), notes=clean_text(notes, NOTES_LIMIT, lines=True))
     doc = Document(ctx, ctx.t("title"), ctx.generated_on)
     doc.add_page()

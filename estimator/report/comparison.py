@@ -11,11 +11,11 @@ from typing import Sequence
 
 from ..compare import (MAX_SCENARIOS, RESULT_LINES, amount_difference, comparison_inputs, difference_reasons,
                        has_amount, result_label, result_line)
+from ..dates import date_at
 from ..engine import estimate
 from ..models import Answer, Scenario
 from ..numbers import money
 from ..texts import t
-from ..timeline import date_at
 from .document import NAME_LIMIT, NOTES_LIMIT, Document, Words, clean_text, title_block
 from .sections import closing
 

@@ -22,11 +22,12 @@ from fpdf.fonts import FontFace
 from ..citations import display
 from ..compare import short_rule
 from ..engine import rules_of
+from ..member import Member
 from ..models import Answer, Scenario
 from ..parameters import Params
 from ..projection import Situation
-from ..texts import span, t
-from ..timeline import date_at, date_words
+from ..dates import date_at
+from ..texts import date_words, span, t
 
 FONTS = Path(__file__).parent.parent / "fonts"
 FAMILY = "DejaVu"
@@ -99,6 +100,7 @@ class Context(Words):
     salary_growth: Fraction = Fraction(0)
     generated_on: date = field(default_factory=date.today)
     situation: Situation | None = None
+    member: Member | None = None  # the member today, when known: their key dates
     name: str | None = None
     notes: str | None = None
     params: Params = field(init=False)

@@ -11,13 +11,13 @@ from decimal import Decimal
 from fractions import Fraction
 
 from ..compare import scenario_inputs
+from ..dates import date_at
 from ..freeze import counts_past_freeze, freeze_for
 from ..numbers import exact_number, exact_percent, money, to_fraction, whole_months
 from ..parameters import RENDER_BY_UNIT, assumption_label, assumption_source, default_values, definitions
-from ..projection import scenario_at
 from ..rulebook import RULEBOOK_DATE
 from ..texts import step_value, t
-from ..timeline import date_at, key_date_lines, key_dates
+from ..timeline import key_date_lines, key_dates
 from .document import FAMILY, Context, Document, Words, title_block
 
 
@@ -131,12 +131,9 @@ def _first_date(ctx: Context) -> date:
 def report_key_dates(ctx: Context):
     """The key dates the app shows: from today when the member's situation is known (working on, or
     waiting, as the app projects it), else from the scenario itself."""
-    s = ctx.scenario
-    if ctx.situation is not None:
-        situation = ctx.situation
-        return key_dates(situation.today, ctx.birth_date, planned_age=s.age,
-                         move=lambda age: scenario_at(situation, age), today=ctx.generated_on)
-    return key_dates(s, ctx.birth_date, planned_age=s.age, today=ctx.generated_on)
+    if ctx.member is not None:
+        return ctx.member.key_dates(today=ctx.generated_on)
+    return key_dates(ctx.scenario, ctx.birth_date, planned_age=ctx.scenario.age, today=ctx.generated_on)
 
 
 def key_dates_section(doc: Document, ctx: Context) -> None:

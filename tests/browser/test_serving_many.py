@@ -31,7 +31,6 @@ from playwright.sync_api import Page, expect
 
 from benchmarks.streamlit_server import ROOT, free_port, serve
 from tests.browser.conftest import TIMEOUT_MS, _unavailable
-from estimator import estimate
 from estimator.numbers import money
 from serving import SECURITY_HEADERS
 from tests.browser.test_app_browser import MONEY, amount_shown, number_input, open_app
@@ -183,8 +182,7 @@ def expected(values: dict) -> str:
     form = FormValues(**{k: v for k, v in values.items() if k in FormValues.__dataclass_fields__})
     found, errors = build_member(form, TODAY, "es")
     assert not errors, errors
-    return money(estimate(found.scenario, "es", average_steps=found.average_steps,
-                          average_assumptions=found.average_assumptions).monthly_pension)
+    return money(found.answer("es").monthly_pension)
 
 
 def average_box(page: Page):

@@ -1,0 +1,116 @@
+"""The member object (estimator/member.py) and the one date arithmetic (estimator/dates.py): ages in completed
+months, a month completed on the same day of a later month or, when that month has no such day, on the first
+of the month after (RULES.md §0, Ages and dates)."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from fractions import Fraction
+
+import pytest
+
+from estimator import estimate, read_scenario
+from estimator.dates import add_months, age_on, birthday, date_at, months_between
+from estimator.lifetime import payment_runs
+from estimator.member import Member
+from estimator.projection import Situation, grid, scenario_at
+
+TODAY = date(2026, 12, 1)
+
+
+@pytest.mark.parametrize("birth, months, day", [
+    (date(1972, 2, 29), 55 * 12, date(2027, 3, 1)),      # no 29 February in 2027: 1 March
+    (date(1972, 2, 29), 56 * 12, date(2028, 2, 29)),     # a leap year: the day itself
+    (date(1972, 2, 28), 55 * 12, date(2027, 2, 28)),
+    (date(1972, 3, 1), 55 * 12, date(2027, 3, 1)),
+    (date(1971, 1, 31), 58 * 12 + 1, date(2029, 3, 1)),  # no 31 February: 1 March
+    (date(1971, 3, 31), 58 * 12 + 1, date(2029, 5, 1)),  # no 31 April: 1 May
+    (date(1971, 4, 30), 58 * 12 + 10, date(2030, 3, 1)),  # no 30 February
+    (date(1972, 1, 30), 56 * 12 + 1, date(2028, 3, 1)),  # no 30 February, even in a leap year
+    (date(1972, 1, 29), 56 * 12 + 1, date(2028, 2, 29)),  # a leap year has the 29th
+    (date(1971, 12, 31), 58 * 12 + 2, date(2030, 3, 1)),  # across the year's end
+])
+def test_a_month_is_completed_on_the_same_day_or_the_first_of_the_month_after(birth, months, day):
+    assert add_months(birth, months) == date_at(birth, Fraction(months, 12)) == day
+    assert months_between(birth, day) == months and age_on(birth, day) == Fraction(months, 12)
+    assert months_between(birth, day - timedelta(days=1)) == months - 1  # the day before: not yet
+    if months % 12 == 0:
+        assert birthday(birth, months // 12) == day
+
+
+def test_months_between_counts_backwards_too():
+    assert months_between(date(2026, 5, 31), date(2026, 3, 1)) == -3  # -2 months and 30 days: -3 completed
+    assert birthday(date(2026, 2, 28), -100) == date(1926, 2, 28)
+
+
+def _member(birth: date, **data) -> Member:
+    scenario = read_scenario({"age": age_on(birth, TODAY), **data})
+    return Member(Situation(scenario, salary_growth=Fraction(3, 100)), Fraction(60), birth, TODAY)
+
+
+LEY447 = {"plan": "ley447", "service_years": Fraction(25 * 12 + 3, 12), "average_salary": 40000,
+          "entry_date": date(1989, 1, 1)}
+
+
+@pytest.mark.parametrize("birth, day", [
+    (date(1972, 2, 28), date(2027, 2, 28)),
+    (date(1972, 2, 29), date(2027, 3, 1)),  # 55 in a common year: 1 March, the day after 28 February
+    (date(1972, 3, 1), date(2027, 3, 1)),
+])
+def test_a_key_date_by_age_falls_on_either_side_of_the_month_boundary(birth, day):
+    # Regla 18.6(a) (55 years of age, 25 of service) is first met at 55: service is 25 years 3 months already.
+    first = _member(birth, **LEY447).key_dates()[0]
+    assert (first.rule, first.age, first.when) == ("ley447.18.6a", 55, day)
+    assert age_on(birth, day - timedelta(days=1)) < 55
+
+
+@pytest.mark.parametrize("birth", [date(1971, 1, 31), date(1971, 4, 30), date(1972, 2, 29)])
+def test_a_key_date_by_service_counts_from_today_whatever_the_birthday(birth):
+    # 25 years 3 months of service on 1 December 2026: 30 years 4 years 9 months later, 1 September 2031.
+    merit = next(d for d in _member(birth, **LEY447).key_dates() if d.rule == "ley447.merit")
+    assert merit.service_years == 30 and merit.when == date(2031, 9, 1) and merit.age == age_on(birth, merit.when)
+
+
+def test_a_member_who_left_waits_for_the_age_itself():
+    birth = date(1972, 2, 29)
+    member = _member(birth, plan="ley1", separation_age=age_on(birth, date(2015, 6, 30)), service_years=20,
+                     average_salary=40000, entry_date=date(1995, 1, 1))
+    assert [(d.rule, d.when) for d in member.key_dates()] == [("ley1.d", date(2037, 3, 1))]  # 65 in 2037
+    assert member.at(Fraction(65)).service_years == 20  # waiting: no service added
+
+
+def test_the_member_answers_with_the_projection_and_keeps_its_answers():
+    birth = date(1971, 1, 31)
+    member = _member(birth, **LEY447)
+    situation = member.situation
+    assert member.scenario == scenario_at(situation, Fraction(60))
+    # in service: the service grows by the time worked, plus the added service asked for
+    assert member.at(Fraction(58), Fraction(2)).service_years == LEY447["service_years"] + 58 - situation.today.age + 2
+    answer = member.answer("es")
+    explained = member.explained("es")  # the average at 60 is projected at 3% a year: its steps are in the answer
+    assert explained is not None and all(step in answer.steps for step in explained.steps)
+    again = estimate(member.scenario, "es", average_steps=explained.steps,
+                     average_assumptions=explained.assumptions, move=lambda age: scenario_at(situation, age))
+    assert answer.monthly_pension == again.monthly_pension and answer.earliest == again.earliest
+    assert member.answer("es") is answer and member.answer_at(Fraction(60), "es") is answer  # worked out once
+    assert member.answer("en") is not answer and member.answer("en").monthly_pension == answer.monthly_pension
+    at_62 = member.answer_at(Fraction(62), "es")
+    assert at_62.monthly_pension == estimate(scenario_at(situation, Fraction(62)), find_earliest=False).monthly_pension
+    assert member.key_dates() is member.key_dates()
+    assert member.first_date(Fraction(55)) == min(d.when for d in member.key_dates() if d.kind == "rule")
+
+
+def test_the_members_grid_and_payment_runs_are_the_projections():
+    member = _member(date(1971, 4, 30), **LEY447)
+    ages = [Fraction(58), Fraction(60), Fraction(62)]
+    assert (member.grid(ages).monthly == grid(member.situation, ages).monthly).all()
+    runs = member.payment_runs(Fraction(60), Fraction(85), "es")
+    assert runs == payment_runs(member.answer("es"), Fraction(60), Fraction(85))
+    assert sum(run.months for run in runs) == 25 * 12
+
+
+def test_a_member_of_a_scenario_starts_at_its_age():
+    scenario = read_scenario({**LEY447, "age": 58})
+    member = Member.of_scenario(scenario, today=TODAY)
+    assert member.planned_age == 58 and member.scenario == scenario_at(Situation(scenario), Fraction(58))
+    assert member.key_dates()[0].when is None  # no birth date: ages, no dates
