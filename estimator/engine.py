@@ -9,6 +9,7 @@ every figure printed exactly, so a calculator reproduces each step from what is 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from datetime import timedelta
 from decimal import Decimal
 from fractions import Fraction
@@ -156,19 +157,21 @@ def _estimate(s: Scenario, lang: str, *, average_steps: list[Step] | None,
     facts = facts_of(s, average_formula=average_steps[-1].formula if average_steps else None)
     if not average_steps:  # a history's average already has its step
         steps.append(_average_step(s, facts, lang))
-    evaluations = [evaluate(rule, facts, params) for rule in rules_of(s.plan)]
-    chosen = most_favourable(evaluations)
-    if chosen is None:
-        earliest = earliest_eligibility(s, move=move) if find_earliest else None
+    plain = Params(s.plan, s.assumptions.given(), explain=False)
+    evaluations = evaluations_at(s, plain)  # every rule exactly; only the chosen one's formulas are written
+    best = most_favourable(evaluations)
+    if best is None:
+        earliest = earliest_eligibility(s, move=move, params=plain, none_now=True) if find_earliest else None
         reasons = _earliest_reason(s, earliest, find_earliest, lang)
         reasons += _unmet_reasons(s, evaluations, lang)
         reasons += _plan_notes(s, facts, params, None, lang) + _notes_on_fields(s, None, params, lang)
         return _no_pension(True, reasons, steps, earliest, average_assumptions)
 
+    chosen = evaluate(best.rule, facts, params)
     pay = payable(s.plan, chosen.amount.v, params)
     amount_steps, pension = _amount_steps(s, chosen, pay, params, lang)
     steps += amount_steps
-    alternatives = [e for e in evaluations if e.applies and e is not chosen]
+    alternatives = [e for e in evaluations if e.applies and e is not best]
     reasons = _chosen_notes(s, chosen, pay, params, alternatives, lang)
     reasons += _plan_notes(s, facts, params, chosen, lang)
     used = set(chosen.amount.assumed)
@@ -212,8 +215,9 @@ def _assumption_of(q: Q) -> str | None:
 
 
 def _step(label: str, formula: str, value: Any, cite: str, lang: str, uses: Q | None = None) -> Step:
-    return Step(label=label, formula=formula, value=float(value), cite=display(cite, lang),
-                assumption=_assumption_of(uses) if uses is not None else None)
+    # Built from checked values: constructed, not validated again (a few steps a line add up)
+    return Step.model_construct(label=label, formula=formula, value=float(value), cite=display(cite, lang),
+                                assumption=_assumption_of(uses) if uses is not None else None)
 
 
 def _assumptions_used(s: Scenario, names: set[str], params: Params) -> list[AssumptionUsed]:
@@ -557,6 +561,7 @@ def _assumption_unused(s: Scenario, name: str, chosen: Evaluation | None, params
 
 # -- earliest eligibility ----------------------------------------------------------------------
 
+@cache
 def _threshold_values(plan: str, unit: str) -> list[Fraction]:
     params = Params(plan)
     return sorted({v for name, v in params.values.items()
@@ -586,21 +591,27 @@ def candidate_ages(s: Scenario, horizon_age: int = 100) -> list[Fraction]:
     return sorted(c for c in candidates if c <= horizon_age)
 
 
-def evaluations_at(s: Scenario) -> list[Evaluation]:
-    """Every rule of the plan evaluated exactly, without the formulas' text."""
-    params = Params(s.plan, s.assumptions.given(), explain=False)
+def evaluations_at(s: Scenario, params: Params | None = None) -> list[Evaluation]:
+    """Every rule of the plan evaluated exactly, without the formulas' text (`params`: the scenario's own,
+    read without text, when the caller has them)."""
+    params = params or Params(s.plan, s.assumptions.given(), explain=False)
     facts = facts_of(s, explain=False)
     return [evaluate(rule, facts, params) for rule in rules_of(s.plan)]
 
 
-def earliest_eligibility(s: Scenario, horizon_age: int = 100,
-                         move: Callable[[Fraction], Scenario] | None = None) -> Earliest | None:
-    """The first age at which some rule would apply, working on or waiting (see `moved_to`)."""
+def earliest_eligibility(s: Scenario, horizon_age: int = 100, move: Callable[[Fraction], Scenario] | None = None,
+                         params: Params | None = None, none_now: bool = False) -> Earliest | None:
+    """The first age at which some rule would apply, working on or waiting (see `moved_to`). The parameters,
+    read without text, are the same at every age: read once. `none_now`: the caller found no rule applies at
+    the scenario's own age, which is then not evaluated again (with the default move, it is the same scenario)."""
+    params = params or Params(s.plan, s.assumptions.given(), explain=False)
     if s.refunded or (s.plan == "teachers" and s.left_service_early):
         return None
     for age in candidate_ages(s, horizon_age):
+        if none_now and move is None and age == s.age:
+            continue
         moved = move(age) if move else moved_to(s, age)
-        chosen = most_favourable(evaluations_at(moved))
+        chosen = most_favourable(evaluations_at(moved, params))
         if chosen is not None:
             return Earliest(age=float(age), rule=chosen.rule.id, service_years=float(moved.service_years))
     return None
