@@ -24,7 +24,7 @@ from .models import (NEW_PARTICIPANTS_FROM, Alternative, Answer, Assumptions, As
                      Coordination, Earliest, Scenario, Step, out_of_scope_from)
 from .numbers import (carried, enclosed, exact_money, exact_number, exact_years, money, round_cents, shown_exactly,
                       step_amount)
-from .parameters import Params, assumption_label
+from .parameters import Params, assumption_label, params_for
 from .rules import ACTIVE, DEFERRED, Facts, Outcome, Rule, all_met, cite_of
 from .texts import date_words, span, t
 
@@ -144,7 +144,7 @@ def scope_reason(s: Scenario, lang: str) -> str:
 def _estimate(s: Scenario, lang: str, *, average_steps: list[Step] | None,
               average_assumptions: list[AssumptionUsed] | None,
               find_earliest: bool, move: Callable[[Fraction], Scenario] | None) -> Answer:
-    params = Params(s.plan, s.assumptions.given())
+    params = params_for(s.plan, s.assumptions.given())
     steps = list(average_steps or [])
 
     if s.refunded:
@@ -157,7 +157,7 @@ def _estimate(s: Scenario, lang: str, *, average_steps: list[Step] | None,
     facts = facts_of(s, average_formula=average_steps[-1].formula if average_steps else None)
     if not average_steps:  # a history's average already has its step
         steps.append(_average_step(s, facts, lang))
-    plain = Params(s.plan, s.assumptions.given(), explain=False)
+    plain = params_for(s.plan, s.assumptions.given(), explain=False)
     evaluations = evaluations_at(s, plain)  # every rule exactly; only the chosen one's formulas are written
     best = most_favourable(evaluations)
     if best is None:
@@ -594,7 +594,7 @@ def candidate_ages(s: Scenario, horizon_age: int = 100) -> list[Fraction]:
 def evaluations_at(s: Scenario, params: Params | None = None) -> list[Evaluation]:
     """Every rule of the plan evaluated exactly, without the formulas' text (`params`: the scenario's own,
     read without text, when the caller has them)."""
-    params = params or Params(s.plan, s.assumptions.given(), explain=False)
+    params = params or params_for(s.plan, s.assumptions.given(), explain=False)
     facts = facts_of(s, explain=False)
     return [evaluate(rule, facts, params) for rule in rules_of(s.plan)]
 
@@ -604,7 +604,7 @@ def earliest_eligibility(s: Scenario, horizon_age: int = 100, move: Callable[[Fr
     """The first age at which some rule would apply, working on or waiting (see `moved_to`). The parameters,
     read without text, are the same at every age: read once. `none_now`: the caller found no rule applies at
     the scenario's own age, which is then not evaluated again (with the default move, it is the same scenario)."""
-    params = params or Params(s.plan, s.assumptions.given(), explain=False)
+    params = params or params_for(s.plan, s.assumptions.given(), explain=False)
     if s.refunded or (s.plan == "teachers" and s.left_service_early):
         return None
     for age in candidate_ages(s, horizon_age):
