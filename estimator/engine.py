@@ -9,10 +9,10 @@ every figure printed exactly, so a calculator reproduces each step from what is 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from datetime import timedelta
 from decimal import Decimal
 from fractions import Fraction
+from functools import cache
 from typing import Any, Callable
 
 from . import kernel
