@@ -36,8 +36,8 @@ class Evaluation:
     rule: Rule
     outcome: Outcome
     applies: Any
-    factor: Q | None   # the actuarial reduction factor, when the rule is reduced
-    amount: Q          # after reduction, before the minimum
+    factor: Q | None   # the actuarial reduction factor, when the rule is reduced (and applies somewhere)
+    amount: Q          # after reduction, before the minimum (for a rule that applies)
 
 
 def rules_of(plan: str) -> tuple[Rule, ...]:
@@ -68,13 +68,14 @@ def facts_of(s: Scenario, explain: bool = True, average_formula: str | None = No
 
 def evaluate(rule: Rule, facts: Facts, params: Params) -> Evaluation:
     outcome = rule(facts, params)
+    applies = all_met(outcome.conditions)
     factor = None
     amount = outcome.amount
-    if rule.reduction is not None:
+    if rule.reduction is not None and applies is not False:  # a rule that does not apply is not paid: no factor
         factor = reduction_factor(params, getattr(params, rule.reduction.unreduced_age),
                                   getattr(facts, rule.reduction.at))
         amount = amount * factor
-    return Evaluation(rule, outcome, all_met(outcome.conditions), factor, amount)
+    return Evaluation(rule, outcome, applies, factor, amount)
 
 
 def reduces(evaluation: Evaluation) -> bool:
