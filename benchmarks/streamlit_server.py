@@ -15,8 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
+from scripts.supervision import stop  # the one way a served app is stopped (run-app's too)
+
 ROOT = Path(__file__).resolve().parent.parent
-APP = "serve.py"  # what `scripts/run-app` starts: app.py behind serving.py's headers and error handler
+APP = "serve.py"  # what `scripts/run-app` starts: app.py behind serving's headers and error handler
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -72,16 +74,6 @@ def serve(script: Path | str = APP, cwd: Path = ROOT, timeout_s: float = 60) -> 
     finally:
         stop(process)
         log.unlink(missing_ok=True)
-
-
-def stop(process: subprocess.Popen, timeout_s: float = 10) -> None:
-    """Terminate `process`, and kill it if it has not ended within `timeout_s`."""
-    process.terminate()
-    try:
-        process.wait(timeout=timeout_s)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait(timeout=timeout_s)
 
 
 def launch_chromium(playwright):

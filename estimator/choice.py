@@ -18,7 +18,7 @@ from . import kernel
 from .explain import Q
 from .models import Scenario
 from .numbers import carried, exact_money, exact_years, pick, round_cents
-from .parameters import Params
+from .parameters import Params, params_for
 from .plans import plan
 from .plans.government.rules import reduction_factor
 from .rational import RArray
@@ -49,8 +49,8 @@ class Evaluation:
     rule: Rule
     outcome: Outcome
     applies: Any
-    factor: Q | None   # the actuarial reduction factor, when the rule is reduced
-    amount: Q          # after reduction, before the minimum
+    factor: Q | None   # the actuarial reduction factor, when the rule is reduced (and applies somewhere)
+    amount: Q          # after reduction, before the minimum (for a rule that applies)
 
 
 def rules_of(plan_id: str) -> tuple[Rule, ...]:
@@ -81,18 +81,20 @@ def facts_of(s: Scenario, explain: bool = True, average_formula: str | None = No
 
 def evaluate(rule: Rule, facts: Facts, params: Params) -> Evaluation:
     outcome = rule(facts, params)
+    applies = all_met(outcome.conditions)
     factor = None
     amount = outcome.amount
-    if rule.reduction is not None:
+    if rule.reduction is not None and applies is not False:  # a rule that does not apply is not paid: no factor
         factor = reduction_factor(params, getattr(params, rule.reduction.unreduced_age),
                                   getattr(facts, rule.reduction.at))
         amount = amount * factor
-    return Evaluation(rule, outcome, all_met(outcome.conditions), factor, amount)
+    return Evaluation(rule, outcome, applies, factor, amount)
 
 
-def evaluations_at(s: Scenario) -> list[Evaluation]:
-    """Every rule of the plan evaluated exactly, without the formulas' text."""
-    params = Params(s.plan, s.assumptions.given(), explain=False)
+def evaluations_at(s: Scenario, params: Params | None = None) -> list[Evaluation]:
+    """Every rule of the plan evaluated exactly, without the formulas' text (`params`: the scenario's own,
+    read without text, when the caller has them)."""
+    params = params or params_for(s.plan, s.assumptions.given(), explain=False)
     facts = facts_of(s, explain=False)
     return [evaluate(rule, facts, params) for rule in rules_of(s.plan)]
 

@@ -14,7 +14,7 @@ from typing import Callable
 from .choice import (Evaluation, evaluate, evaluations_at, facts_of, most_favourable, payable,  # noqa: F401
                      plan_average, reduces, rules_of, why_no_pension, COVERED, OUTSIDE_SCOPE, REFUNDED)
 from .models import Alternative, Answer, AssumptionUsed, Scenario, Step
-from .parameters import Params
+from .parameters import params_for
 from .plans import plan
 from .plans.ley447 import coordination
 from .reasons import (condition_text, earliest_reason, no_pension, notes_on_fields, scope_reason,  # noqa: F401
@@ -47,7 +47,7 @@ def estimate(s: Scenario, lang: str = "es", *, average_steps: list[Step] | None 
 def _estimate(s: Scenario, lang: str, why: str | None, *, average_steps: list[Step] | None,
               average_assumptions: list[AssumptionUsed] | None,
               find_earliest: bool, move: Callable[[Fraction], Scenario] | None) -> Answer:
-    params = Params(s.plan, s.assumptions.given())
+    params = params_for(s.plan, s.assumptions.given())
     steps = list(average_steps or [])
     notes = plan(s.plan).notes
 
@@ -59,20 +59,22 @@ def _estimate(s: Scenario, lang: str, why: str | None, *, average_steps: list[St
     facts = facts_of(s, average_formula=average_steps[-1].formula if average_steps else None)
     if not average_steps:  # a history's average already has its step
         steps.append(average_step(s, facts, lang))
-    evaluations = [evaluate(rule, facts, params) for rule in rules_of(s.plan)]
-    chosen = most_favourable(evaluations)
-    if chosen is None:
-        earliest = earliest_eligibility(s, move=move) if find_earliest else None
+    plain = params_for(s.plan, s.assumptions.given(), explain=False)
+    evaluations = evaluations_at(s, plain)  # every rule exactly; only the chosen one's formulas are written
+    best = most_favourable(evaluations)
+    if best is None:
+        earliest = earliest_eligibility(s, move=move, params=plain, none_now=True) if find_earliest else None
         reasons = earliest_reason(s, earliest, find_earliest, lang)
         reasons += unmet_reasons(s, evaluations, lang)
         reasons += notes.plan_notes(s, facts, params, None, lang) + notes_on_fields(s, None, params, lang)
         return no_pension(True, reasons, steps, earliest, average_assumptions)
 
+    chosen = evaluate(best.rule, facts, params)
     pay = payable(s.plan, chosen.amount.v, params)
     coordinated = coordination.applies(s.plan, s.group, s.coordinated)
     more_steps, pension = amount_steps(s, chosen, pay, params, lang, annual_again=coordinated)
     steps += more_steps
-    alternatives = [e for e in evaluations if e.applies and e is not chosen]
+    alternatives = [e for e in evaluations if e.applies and e is not best]
     reasons = notes.chosen_notes(s, chosen, pay, params, alternatives, lang)
     reasons += notes.plan_notes(s, facts, params, chosen, lang)
     addition = notes.after_amount(s, facts, chosen, pay, pension, params, lang)

@@ -101,16 +101,26 @@ def _terminating(value: Fraction) -> bool:
     return d == 1
 
 
+def _decimals(denominator: int) -> int:
+    """The decimals a terminating fraction takes: the larger power of 2 or 5 in its denominator (integer
+    steps, no fraction arithmetic)."""
+    counts = []
+    for prime in (2, 5):
+        count = 0
+        while denominator % prime == 0:
+            denominator //= prime
+            count += 1
+        counts.append(count)
+    return max(counts)
+
+
 def _decimal_text(value: Fraction, places: int = 0) -> str:
     """The exact decimal digits of a terminating fraction, at least `places` after the point."""
-    digits = 0
-    while (value * 10 ** digits).denominator != 1:
-        digits += 1
-    digits = max(digits, places)
-    scaled = value * 10 ** digits
-    text = f"{abs(scaled.numerator):,}" if digits == 0 else None
+    digits = max(_decimals(value.denominator), places)
+    scaled = abs(value.numerator) * 10 ** digits // value.denominator  # exact: the denominator divides
+    text = f"{scaled:,}" if digits == 0 else None
     if text is None:
-        whole, rest = divmod(abs(scaled.numerator), 10 ** digits)
+        whole, rest = divmod(scaled, 10 ** digits)
         text = f"{whole:,}.{rest:0{digits}d}"
     return ("-" if value < 0 else "") + text
 

@@ -231,7 +231,6 @@ class Params:
             if not self.definitions[name].assumption:
                 raise KeyError(f"{name} is not an assumption and cannot be overridden")
             self.values[name] = Fraction(value)
-        self._cache: dict[str, Q] = {}
 
     def __getattr__(self, name: str) -> Q:
         if name.startswith("_"):
@@ -239,20 +238,32 @@ class Params:
         if name not in self.definitions:
             in_law = name in law(self.plan)
             raise AttributeError(f"{name} has no value in effect on {self.on.isoformat()}" if in_law else name)
-        if name not in self._cache:
-            value = self.values[name]
-            if value is None:
-                raise AttributeError(f"{name} has no value in this scenario")
-            spec = self.definitions[name]
-            if not self._explain:
-                self._cache[name] = Q(value)
-            else:
-                self._cache[name] = Q(value, _rendered(spec.unit, value),
-                                      assumed=frozenset({name}) if spec.assumption else NONE)
-        return self._cache[name]
+        value = self.values[name]
+        if value is None:
+            raise AttributeError(f"{name} has no value in this scenario")
+        spec = self.definitions[name]
+        if not self._explain:
+            quantity = Q(value)
+        else:
+            quantity = Q(value, _rendered(spec.unit, value), assumed=frozenset({name}) if spec.assumption else NONE)
+        self.__dict__[name] = quantity  # read once: later reads find it without this method
+        return quantity
 
     def raw(self, name: str) -> Fraction | None:
         return self.values.get(name)
+
+
+def params_for(plan: str, overrides: Mapping[str, Any] | None = None, *, explain: bool = True) -> Params:
+    """The plan's law today with the scenario's assumptions; without any, one shared (read-only) object for
+    the plan and the day, whose quantities are then made once for every scenario instead of once each."""
+    if overrides:
+        return Params(plan, overrides, explain=explain)
+    return _shared_params(plan, explain, Date.today())
+
+
+@cache
+def _shared_params(plan: str, explain: bool, on: Date) -> Params:
+    return Params(plan, explain=explain, on=on)
 
 
 def assumption_source(name: str, lang: str) -> str:

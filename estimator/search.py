@@ -14,7 +14,7 @@ from typing import Callable, Literal
 
 from .choice import evaluations_at, most_favourable, why_no_pension
 from .models import Earliest, Scenario
-from .parameters import definitions
+from .parameters import Params, definitions, params_for
 
 
 def threshold_values(plan_id: str, unit: str) -> list[Fraction]:
@@ -55,14 +55,19 @@ def candidate_ages(s: Scenario, horizon_age: int = 100) -> list[Fraction]:
     return sorted(c for c in candidates if c <= horizon_age)
 
 
-def earliest_eligibility(s: Scenario, horizon_age: int = 100,
-                         move: Callable[[Fraction], Scenario] | None = None) -> Earliest | None:
-    """The first age at which some rule would apply, working on or waiting (see `moved_to`)."""
+def earliest_eligibility(s: Scenario, horizon_age: int = 100, move: Callable[[Fraction], Scenario] | None = None,
+                         params: Params | None = None, none_now: bool = False) -> Earliest | None:
+    """The first age at which some rule would apply, working on or waiting (see `moved_to`). The parameters,
+    read without text, are the same at every age: read once. `none_now`: the caller found no rule applies at
+    the scenario's own age, which is then not evaluated again (with the default move, it is the same scenario)."""
     if why_no_pension(s):
         return None
+    params = params or params_for(s.plan, s.assumptions.given(), explain=False)
     for age in candidate_ages(s, horizon_age):
+        if none_now and move is None and age == s.age:
+            continue
         moved = move(age) if move else moved_to(s, age)
-        chosen = most_favourable(evaluations_at(moved))
+        chosen = most_favourable(evaluations_at(moved, params))
         if chosen is not None:
             return Earliest(age=float(age), rule=chosen.rule.id, service_years=float(moved.service_years))
     return None

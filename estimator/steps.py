@@ -31,8 +31,9 @@ def assumption_of(q: Q) -> str | None:
 
 
 def step(label: str, formula: str, value: Any, cite: str, lang: str, uses: Q | None = None) -> Step:
-    return Step(label=label, formula=formula, value=float(value), cite=display(cite, lang),
-                assumption=assumption_of(uses) if uses is not None else None)
+    # Built from checked values: constructed, not validated again (a few steps a line add up)
+    return Step.model_construct(label=label, formula=formula, value=float(value), cite=display(cite, lang),
+                                assumption=assumption_of(uses) if uses is not None else None)
 
 
 def assumptions_used(s: Scenario, names: set[str], params: Params) -> list[AssumptionUsed]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import errno
 import json
 
+from .json_input import JsonRefused
 from .texts import t
 
 ERRNO_KEYS = {
@@ -41,6 +42,8 @@ def os_error_text(error: OSError, lang: str) -> str:
 
 def json_error_text(error: Exception, lang: str) -> str:
     """Why a text is not JSON, in `lang`, with the line and column when the reader gives them."""
+    if isinstance(error, JsonRefused):
+        return t(error.text_key, lang, **error.values)
     if isinstance(error, RecursionError):
         return t("system.json_too_deep", lang)
     if isinstance(error, json.JSONDecodeError):

@@ -4,7 +4,7 @@ beside its rules (`plans/<plan>/words.{lang}.toml`, whose `[app]` table holds th
 from __future__ import annotations
 
 import tomllib
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 LANGUAGES = ("es", "en")
@@ -67,6 +67,14 @@ def t(key: str, lang: str = "es", **values: object) -> str:
 
 def span(value: object, lang: str = "es") -> str:
     """An age or a period in years and months, never a decimal: "56 años y 3 meses", "56 years 3 months"."""
+    try:
+        return _span(value, lang)  # the same ages and thresholds come back line after line
+    except TypeError:  # not hashable
+        return _span.__wrapped__(value, lang)
+
+
+@lru_cache(maxsize=4096)
+def _span(value: object, lang: str) -> str:
     from .numbers import whole_months  # numbers imports nothing of the texts
 
     years, months = divmod(whole_months(value), 12)

@@ -5,7 +5,7 @@
     scripts/run-app --replicas 2 --port 8600 # two processes behind HAProxy on 127.0.0.1:8600
     scripts/run-app --replicas auto          # one process a core
 
-With `--replicas N` each process is `streamlit run serve.py` (app.py with serving.py's headers) on a free
+With `--replicas N` each process is `streamlit run serve.py` (app.py with serving's headers) on a free
 loopback port; HAProxy listens on the port asked for and
 
 - proxies the page's WebSocket (`timeout tunnel`: a page may stay open for hours);
@@ -21,6 +21,9 @@ SIGHUP replaces the processes one at a time (`rolling_restart`): each is drained
 through HAProxy's admin socket, stopped (its pages reconnect to another process and keep what the member
 typed: ui/state.py), started again, and put back once healthy. Ctrl-C or SIGTERM stops everything.
 
+HAProxy's configuration and admin socket: `scripts/haproxy.py`; starting, stopping and checking processes:
+`scripts/supervision.py`.
+
 Bad input (`--replicas 0`, a word, a port in use, HAProxy missing and not installable) is one line on stderr
 saying what is wrong and what is accepted, exit status 2, and nothing started.
 """
@@ -28,40 +31,33 @@ saying what is wrong and what is accepted, exit status 2, and nothing started.
 from __future__ import annotations
 
 import argparse
-import ctypes
 import os
 import secrets
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
 import threading
 import time
-import urllib.error
-import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # run as `python scripts/replicas.py`: the project's modules importable
+
+from scripts.haproxy import admin, bind_line, ensure_haproxy, find_haproxy, haproxy_config  # noqa: E402
+from scripts.supervision import (LOOPBACK, BadInput, check_port_free, free_loopback_ports, healthy,  # noqa: E402
+                                 say, start, stop)
+
+__all__ = ["BadInput", "check_port_free", "find_haproxy", "haproxy_config", "main", "parse", "port_number",
+           "replica_count"]
+
 APP = "serve.py"
 MAX_REPLICAS = 64
 START_TIMEOUT_S = 90     # a process's first health check, on a busy 2-core machine
-STOP_TIMEOUT_S = 10      # SIGTERM, then SIGKILL
 RETRY_S = 5.0            # before starting again a process that did not come back
 DRAIN_S = 2.0            # after draining, before the process is put in maintenance and stopped
-COOKIE = "ESTIMADOR_SERVIDOR"
-LOOPBACK = "127.0.0.1"
-SBIN = ("/usr/local/sbin", "/usr/sbin", "/sbin")  # where Debian puts haproxy, often off a user's PATH
-
-
-class BadInput(Exception):
-    """What was asked cannot be done: one line for the person who asked."""
-
-
-def say(line: str) -> None:
-    print(f"run-app: {line}", flush=True)
 
 
 # --- arguments ---------------------------------------------------------------------------------------------
@@ -103,158 +99,7 @@ def port_number(text: str) -> int:
     return int(text)
 
 
-def check_port_free(address: str, port: int) -> None:
-    """Refuse a port something already listens on, before anything is started."""
-    family = socket.AF_INET6 if ":" in address else socket.AF_INET
-    with socket.socket(family, socket.SOCK_STREAM) as sock:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as HAProxy and Streamlit bind
-        try:
-            sock.bind((address, port))
-        except OSError as error:
-            reason = "is already in use" if error.errno == 98 else f"cannot be used ({error.strerror})"
-            raise BadInput(f"port {port} on {address} {reason}: choose a free one with --port "
-                           "(a whole number from 1 to 65535)") from None
-
-
-def free_loopback_ports(count: int) -> list[int]:
-    """`count` distinct free ports on loopback (held together while chosen, so none is picked twice)."""
-    sockets = []
-    try:
-        for _ in range(count):
-            sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-            sock.bind((LOOPBACK, 0))
-            sockets.append(sock)
-        return [sock.getsockname()[1] for sock in sockets]
-    finally:
-        for sock in sockets:
-            sock.close()
-
-
-# --- HAProxy -------------------------------------------------------------------------------------------------
-
-def find_haproxy() -> str | None:
-    """The HAProxy to use: $HAPROXY_BIN if set (it must exist), else `haproxy` on PATH or in the sbin folders."""
-    named = os.environ.get("HAPROXY_BIN")
-    if named:
-        return named if os.access(named, os.X_OK) else None
-    path = os.pathsep.join([os.environ.get("PATH", ""), *SBIN])
-    return shutil.which("haproxy", path=path)
-
-
-def ensure_haproxy() -> str:
-    """HAProxy, installed with apt-get (Debian's `haproxy` package) when missing, as scripts/setup installs
-    Chromium."""
-    found = find_haproxy()
-    if found:
-        return found
-    say("HAProxy is missing: installing Debian's haproxy package with apt-get")
-    sudo = [] if os.geteuid() == 0 else ["sudo", "-n"]
-    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "stdin": subprocess.DEVNULL}
-    try:
-        ok = (subprocess.run([*sudo, "apt-get", "update", "-qq"], timeout=600, **quiet).returncode == 0
-              and subprocess.run([*sudo, "apt-get", "install", "-y", "-qq", "haproxy"], timeout=600,
-                                 env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"}, **quiet).returncode == 0)
-    except (OSError, subprocess.TimeoutExpired):
-        ok = False
-    found = find_haproxy()
-    if not found:
-        how = "apt-get could not install it" if not ok else "it is still not found after apt-get installed it"
-        raise BadInput(f"--replicas needs HAProxy and {how}: install Debian's haproxy package "
-                       "(apt-get install haproxy), or run without --replicas for one process")
-    return found
-
-
-def bind_line(address: str, port: int) -> str:
-    return f"[{address}]:{port}" if ":" in address else f"{address}:{port}"
-
-
-def haproxy_config(address: str, port: int, ports: list[int], admin_socket: Path) -> str:
-    """HAProxy in front of the app processes (see the module's docstring)."""
-    servers = "\n".join(f"    server app{i} {LOOPBACK}:{p} check cookie app{i}" for i, p in enumerate(ports, 1))
-    return f"""\
-global
-    maxconn 4096
-    stats socket {admin_socket} mode 600 level admin
-    log stderr format short local0 warning
-
-defaults
-    mode http
-    log global
-    option dontlognull
-    timeout connect 5s
-    timeout client 60s
-    timeout server 60s
-    timeout http-request 15s
-    # A page's WebSocket stays open while the member reads: hours, not seconds.
-    timeout tunnel 8h
-    timeout client-fin 30s
-    # A request whose process is gone goes to another one (the page then reconnects there).
-    option redispatch
-    retries 3
-
-frontend app
-    bind {bind_line(address, port)}
-    default_backend streamlit
-
-backend streamlit
-    balance leastconn
-    # Affinity: a session lives in one process's memory; its WebSocket and uploads must reach that process.
-    cookie {COOKIE} insert indirect nocache httponly attr "SameSite=Strict"
-    # The app refuses unknown Host headers: the check sends one it accepts, or every process would be down.
-    option httpchk
-    http-check send meth GET uri /_stcore/health ver HTTP/1.1 hdr Host {LOOPBACK}
-    http-check expect string ok
-    default-server inter 2s fall 2 rise 2
-{servers}
-"""
-
-
-def admin(socket_path: Path, command: str, timeout_s: float = 5) -> str:
-    """One command on HAProxy's admin socket (its runtime API), and its answer."""
-    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
-        sock.settimeout(timeout_s)
-        sock.connect(str(socket_path))
-        sock.sendall(command.encode() + b"\n")
-        chunks = []
-        while chunk := sock.recv(65536):
-            chunks.append(chunk)
-    return b"".join(chunks).decode(errors="replace")
-
-
 # --- processes -------------------------------------------------------------------------------------------
-
-def _die_with_parent() -> None:
-    """In the child, before exec: end when the supervisor ends, however it ends (Linux PR_SET_PDEATHSIG)."""
-    try:
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)
-    except OSError:
-        pass
-
-
-def start(command: list[str], env: dict[str, str] | None = None) -> subprocess.Popen:
-    # Its own process group: a Ctrl-C reaches only the supervisor, which stops everything in order.
-    return subprocess.Popen(command, cwd=ROOT, env=env, stdin=subprocess.DEVNULL, start_new_session=True,
-                            preexec_fn=_die_with_parent)
-
-
-def stop(process: subprocess.Popen | None) -> None:
-    if process is None or process.poll() is not None:
-        return
-    process.terminate()
-    try:
-        process.wait(timeout=STOP_TIMEOUT_S)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait(timeout=STOP_TIMEOUT_S)
-
-
-def healthy(port: int, host: str = LOOPBACK) -> bool:
-    try:
-        with urllib.request.urlopen(f"http://{host}:{port}/_stcore/health", timeout=2) as response:
-            return response.status == 200 and response.read().strip() == b"ok"
-    except (urllib.error.URLError, OSError):
-        return False
-
 
 def streamlit_command(port: int, extra: list[str]) -> list[str]:
     return [sys.executable, "-m", "streamlit", "run", APP, f"--server.port={port}", f"--server.address={LOOPBACK}",

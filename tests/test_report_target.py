@@ -10,7 +10,8 @@ import sys
 
 import pytest
 
-from estimator import cli
+from estimator.cli import files
+from estimator.cli.report import SCENARIO_FILE_LIMIT
 from tests.conftest import ROOT
 
 SCENARIO = {"plan": "teachers", "age": 52, "service_years": 30, "average_monthly_salary": 1956.11}
@@ -106,7 +107,7 @@ def test_an_existing_regular_file_is_replaced_whole_with_the_usual_permissions(t
 
 def test_a_scenario_file_beyond_the_limit_is_refused_without_reading_it_all(tmp_path):
     big = tmp_path / "big.json"
-    big.write_bytes(b" " * (cli.SCENARIO_FILE_LIMIT + 1) + json.dumps(SCENARIO).encode())
+    big.write_bytes(b" " * (SCENARIO_FILE_LIMIT + 1) + json.dumps(SCENARIO).encode())
     assert_refused(run(big, "--lang", "en", "-o", tmp_path / "report.pdf"), "too large for a scenario")
     assert listing(tmp_path) == ["big.json"]
 
@@ -123,9 +124,9 @@ def test_a_failed_write_leaves_no_temporary_file(tmp_path, monkeypatch):
     def failing_replace(src, dst):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(cli.os, "replace", failing_replace)
-    with pytest.raises(cli.ReportProblem, match="no space left on the disk"):  # the system reason, in English words
-        cli._write_atomically(str(target), b"%PDF-1.4", "en", [])
+    monkeypatch.setattr(files.os, "replace", failing_replace)
+    with pytest.raises(files.ReportProblem, match="no space left on the disk"):  # the system reason, in English words
+        files.write_atomically(str(target), b"%PDF-1.4", "en", [])
     assert listing(tmp_path) == []
 
 
@@ -133,9 +134,9 @@ def test_an_interrupted_write_leaves_no_temporary_file(tmp_path, monkeypatch):
     def interrupted(*args):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli.os, "fsync", interrupted)
+    monkeypatch.setattr(files.os, "fsync", interrupted)
     with pytest.raises(KeyboardInterrupt):
-        cli._write_atomically(str(tmp_path / "report.pdf"), b"%PDF-1.4", "en", [])
+        files.write_atomically(str(tmp_path / "report.pdf"), b"%PDF-1.4", "en", [])
     assert listing(tmp_path) == []
 
 
@@ -148,7 +149,7 @@ def test_a_link_that_appears_after_the_check_is_replaced_not_followed(tmp_path, 
     def check_then_plant_a_link(path, sources, lang):
         target.symlink_to(elsewhere)  # the check passed; the link lands between it and the rename
 
-    monkeypatch.setattr(cli, "check_target", check_then_plant_a_link)
-    cli._write_atomically(str(target), b"%PDF-1.4", "en", [])
+    monkeypatch.setattr(files, "check_target", check_then_plant_a_link)
+    files.write_atomically(str(target), b"%PDF-1.4", "en", [])
     assert elsewhere.read_text() == "keep me"
     assert not target.is_symlink() and target.read_bytes() == b"%PDF-1.4"

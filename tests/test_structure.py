@@ -207,7 +207,14 @@ def test_no_date_of_the_law_is_written_in_code():
     assert found == []
 
 
-def test_no_estimator_module_is_over_350_lines():
-    long = {path.relative_to(ROOT).as_posix(): n for path in PACKAGE.rglob("*.py")
+CODE = ("estimator", "ui", "pages", "serving", "scripts", "app.py", "serve.py")
+
+
+def test_no_module_is_over_350_lines():
+    """A module does one job, small enough to read in one sitting: the app's, the estimator's, serving's."""
+    modules = [path for place in CODE for path in
+               ([ROOT / place] if place.endswith(".py") else (ROOT / place).rglob("*.py"))]
+    assert len(modules) > 40  # the places exist and hold the code
+    long = {path.relative_to(ROOT).as_posix(): n for path in modules
             if (n := len(path.read_text().splitlines())) > 350}
-    assert set(long) <= {"estimator/cli.py", "estimator/salary_file.py"}, long  # the command line's, to be split
+    assert long == {}

@@ -47,5 +47,5 @@ def frame() -> str:
 
 
 def lang_script(lang: str) -> str:
-    """The one inline script the app runs; the Content-Security-Policy (serving.py) allows it by its hash."""
+    """The one inline script the app runs; the Content-Security-Policy (serving/headers.py) allows it by its hash."""
     return f"document.documentElement.lang = {lang!r};"

@@ -1,156 +1,44 @@
 """Saved scenarios: the member's inputs as a file, and back, exactly — read with care, validated on load.
 
-The file is JSON: {"format": "estimador-pension/inputs", "version": 1, "inputs": {...}}, the inputs
-being the form's values (dates as YYYY-MM-DD) and the salary history, with the period typed before each
-salary when the member gave them (`history_periods`, left out when none was: older files load as before).
+The file is JSON (`ui/saved_schema.py`): the inputs being the form's values (dates as YYYY-MM-DD) and the
+salary history, with the period typed before each salary when the member gave them (`history_periods`,
+left out when none was: older files load as before).
 
 `load_inputs` is the one reader for every file a person uploads as saved inputs (the estimate page's
-*Cargar datos guardados* and the comparison page's files). Before any JSON is parsed it refuses a file
-over `MAX_FILE_BYTES` and one nested deeper than `MAX_DEPTH` (a scan of the text); the parser refuses
-duplicate keys and marks NaN, ±Infinity and numbers too long to be a figure; the schema (`SavedInputs`,
-built from the form's field table, `ui/fields.py`) is strict (true or false for a yes/no, a number for a
-number, "YYYY-MM-DD" for a date, no unknown keys) and holds each value to the range the form itself
-accepts (`BOUNDS`, `date_range`; a salary of the history to the plan's: a month's for teachers, a year's
-for government employees). Any problem is one message, in the page's language, naming the field;
-nothing is applied. Messages are plain text that may quote the file (a key's name): show them with
-`ui.plain.alert`, never as markdown.
+*Cargar datos guardados* and the comparison page's files). The estimator's JSON reader
+(`estimator/json_input.py`, the command line's too) refuses a file over `MAX_FILE_BYTES`, one nested too
+deep (a scan of the text, before any parsing) and duplicate keys; NaN, ±Infinity and numbers too long to be
+a figure are marked here; the schema is strict (true or false for a yes/no, a number for a number,
+"YYYY-MM-DD" for a date, no unknown keys) and holds each value to the range the form itself accepts. Any
+problem is one message, in the page's language, naming the field; nothing is applied. Messages are plain
+text that may quote the file (a key's name): show them with `ui.plain.alert`, never as markdown.
 """
 
 from __future__ import annotations
 
 import json
 import math
-import re
-from datetime import date, datetime
+from datetime import date
+from decimal import Decimal
 from functools import partial
 from typing import Annotated, Any, Literal, MutableMapping, Union, get_args, get_origin
 
 import streamlit as st
-from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, ValidationInfo,
-                      create_model, model_validator)
-from pydantic_core import PydanticCustomError
+from pydantic import BaseModel, ValidationError
 
+from estimator.json_input import DuplicateKey, TooDeep, TooLarge, read_json
 from estimator.numbers import money
 
-from . import fields as table
-from .fields import FIELDS, NUMBERS, OLDEST_AGE, OPTION_PREFIX, PLACES, FormValues, form_values, salary_ceiling
+from .fields import FIELDS, OPTION_PREFIX, PLACES, FormValues, form_values, salary_ceiling
 from .plain import alert, one_line
 from .salary_table import CSV_MAX_ROWS, HISTORY_SHOWN, PERIODS, PREFILLED
+from .saved_schema import (BOUNDS, FORMAT, MAX_FILE_BYTES, MONEY, VERSION, SavedFile, SavedInputs, date_range,
+                           saved_model)
 from .text import catalog, ui_text
 from .uploads import refused_note, take_new_files, uploader_key
 
-FORMAT = "estimador-pension/inputs"
-VERSION = 1
-MAX_FILE_BYTES = 200_000
-MAX_DEPTH = 4  # the file {…}, its inputs {…}, the salary history […], and one level to spare
-
-
-def _range(field: table.Field) -> tuple[int | float, int | float, bool]:
-    cast = int if field.kind == "whole" else float
-    return cast(field.low), cast(field.high), field.above_low
-
-
-# Each number's range: the form's own (ui/fields.py), so a file holds nothing the form would refuse —
-# (lowest, highest, the lowest itself refused). A history's salary: at most the form's largest average
-# (and, for a teacher, the largest monthly one: `salary_ceiling`).
-BOUNDS: dict[str, tuple[int | float, int | float, bool]] = {f.key: _range(f) for f in FIELDS if f.kind in NUMBERS}
-MONEY = {f.key for f in FIELDS if f.kind in ("money", "salaries")}
-
-
-def date_range(today: date) -> tuple[date, date]:
-    """The dates the form takes: from the birth date of a member of the form's oldest age, to today."""
-    try:
-        oldest = today.replace(year=today.year - OLDEST_AGE)
-    except ValueError:  # 29 February
-        oldest = today.replace(year=today.year - OLDEST_AGE, day=28)
-    return oldest, today
-
-
-def _within(field: table.Field) -> Any:
-    low, high, above_low = _range(field)
-    return Field(gt=low, le=high) if above_low else Field(ge=low, le=high)
-
-
-def _read_date(value: Any) -> date:
-    if isinstance(value, date) and not isinstance(value, datetime):
-        return value
-    if isinstance(value, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
-        try:
-            return date.fromisoformat(value)
-        except ValueError:
-            pass
-    raise PydanticCustomError("date_type", "a date written YYYY-MM-DD")
-
-
-def _in_form_range(value: date) -> date:
-    oldest, latest = date_range(date.today())
-    if not oldest <= value <= latest:
-        raise PydanticCustomError("date_range", "a date the form accepts")
-    return value
-
-
-def _not_bool(value: Any) -> Any:
-    if isinstance(value, bool):
-        raise PydanticCustomError("int_type", "a whole number")
-    return value
-
-
-def _within_plan(value: float, info: ValidationInfo) -> float:
-    """A salary of the history at most the largest the form takes for the file's system (a month for a teacher)."""
-    high = float(salary_ceiling(info.data.get("system")))
-    if value > high:
-        raise PydanticCustomError("less_than_equal", "Input should be less than or equal to {le}", {"le": high})
-    return value
-
-
-Day = Annotated[date, BeforeValidator(_read_date), AfterValidator(_in_form_range)]
-# A salary's period as the salary reader gives it (estimator/salary_file.py): a year, or a year and month.
-Period = Annotated[str, Field(pattern=r"^\d{4}(-(0[1-9]|1[0-2]))?$")]
-STRICT = ConfigDict(extra="forbid", strict=True, hide_input_in_errors=True)  # no member data in messages
-
-
-def _saved_as(field: table.Field) -> tuple[Any, Any]:
-    """How the file holds a field: its JSON type, its range, and whether it may be left out."""
-    if field.kind == "choice":
-        return Literal[field.options], ...
-    if field.kind == "flag":
-        return bool, ...
-    if field.kind == "date":
-        return Day | None, ...
-    if field.kind == "salaries":
-        salary = Annotated[float, _within(field), AfterValidator(_within_plan)]
-        return list[salary | None], Field(default_factory=list, max_length=CSV_MAX_ROWS)
-    return (int if field.kind == "whole" else float) | None, _within(field)
-
-
-def _periods_fit(inputs: BaseModel) -> BaseModel:
-    """The periods, when given, are one a salary of the history."""
-    periods, rows = getattr(inputs, PERIODS), inputs.history_rows
-    if periods and len(periods) != len(rows):
-        raise PydanticCustomError("periods_count", "one period a salary", {"periods": len(periods), "rows": len(rows)})
-    return inputs
-
-
-def saved_model(fields: tuple[table.Field, ...] = FIELDS) -> type[BaseModel]:
-    """The saved file's inputs, strictly typed (a file that does not fit is refused, never guessed at):
-    one value a field, in the table's order, and the history's periods."""
-    periods = (list[Period | None], Field(default_factory=list, max_length=CSV_MAX_ROWS))
-    model = create_model("SavedInputs", __config__=STRICT, __module__=__name__,
-                         __doc__="The form's values, strictly typed: a file that does not fit is refused, never "
-                                 "guessed at.", **{f.key: _saved_as(f) for f in fields}, **{PERIODS: periods})
-    return create_model("SavedInputs", __base__=model, __module__=__name__,
-                        __validators__={"periods_fit": model_validator(mode="after")(_periods_fit)})
-
-
-SavedInputs = saved_model()
-
-
-class SavedFile(BaseModel):
-    model_config = STRICT
-
-    format: Literal["estimador-pension/inputs"]
-    version: Annotated[Literal[1], BeforeValidator(_not_bool)]
-    inputs: SavedInputs
+__all__ = ["BOUNDS", "LABELS", "MAX_FILE_BYTES", "SavedFile", "SavedInputs", "apply_saved", "date_range",
+           "dump_inputs", "field_name", "load_inputs", "saved_model", "saved_uploader", "values_from_saved"]
 
 
 def dump_inputs(state: MutableMapping[str, Any] | dict[str, Any]) -> bytes:
@@ -177,7 +65,7 @@ def _json_value(value: Any) -> Any:
 # --- reading a file a person uploaded ------------------------------------------------------------------
 
 class _Mark:
-    """What the parser puts in place of a number no member's figure can be (the schema then refuses it)."""
+    """What stands in place of a number no member's figure can be (the schema then refuses it)."""
 
     def __init__(self, kind: str) -> None:
         self.kind = kind
@@ -185,70 +73,39 @@ class _Mark:
 
 NOT_FINITE = _Mark("not_finite")  # NaN, Infinity, -Infinity, 1e999
 TOO_LONG = _Mark("too_long")      # an integer of more digits than any figure has
+LONGEST_INT_DIGITS = 18
 
 
-class _Duplicate(Exception):
-    def __init__(self, key: str) -> None:
-        self.key = key
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    found: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in found:
-            raise _Duplicate(key)
-        found[key] = value
-    return found
-
-
-def _float(text: str) -> float | _Mark:
-    value = float(text)
-    return value if math.isfinite(value) else NOT_FINITE
-
-
-def _int(text: str) -> int | _Mark:
-    return int(text) if len(text) <= 18 else TOO_LONG
-
-
-# A JSON string (an unterminated one runs to the end: the scan stays linear) or a bracket.
-_TOKEN = re.compile(r'("(?:[^"\\]|\\.)*+(?:"|\\?\Z))(\s*:)?|[\[\]{}]', re.DOTALL)
-
-
-def _too_deep(text: str) -> list[str] | None:
-    """The keys leading to the first place nested deeper than MAX_DEPTH, or None: brackets are counted
-    on the text, outside strings, before any parsing (a parser would recurse that deep)."""
-    path: list[str | None] = []
-    key: str | None = None
-    for token in _TOKEN.finditer(text):
-        mark = token.group()
-        if mark in ("[", "{"):
-            path.append(key)
-            if len(path) > MAX_DEPTH:
-                return [k for k in path if k is not None]
-            key = None
-        elif mark in ("]", "}"):
-            key = path.pop() if path else None
-        elif token.group(2):  # a string followed by ":" is an object's key
-            key = token.group(1)[1:-1]
-    return None
+def _as_figures(value: Any) -> Any:
+    """The reader's exact numbers as the form's figures: a decimal as the float the form holds, an integer
+    as an int; a number no figure can be, marked."""
+    if isinstance(value, dict):
+        return {key: _as_figures(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_as_figures(item) for item in value]
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return value
+    if isinstance(value, int):
+        return value if len(str(value)) <= LONGEST_INT_DIGITS else TOO_LONG
+    if isinstance(value, Decimal) and value.is_finite() and value.as_tuple().exponent == 0 \
+            and len(value.as_tuple().digits) > LONGEST_INT_DIGITS:
+        return TOO_LONG  # an integer literal too long for the reader to hand over as an int
+    number = float(value)
+    return number if math.isfinite(number) else NOT_FINITE
 
 
 def load_inputs(raw: bytes, lang: str) -> tuple[dict[str, Any] | None, str | None]:
     """The inputs of a saved file, or one message (plain text, in `lang`) saying why it cannot be used."""
     say = partial(_say, lang)
-    if len(raw) > MAX_FILE_BYTES:
-        return None, ui_text("saved.too_big", lang)
     try:
-        text = raw.decode("utf-8-sig")
+        data = _as_figures(read_json(raw, limit=MAX_FILE_BYTES))
+    except TooLarge:
+        return None, ui_text("saved.too_big", lang)
     except UnicodeDecodeError:
         return None, say("not_text")
-    deep = _too_deep(text)
-    if deep is not None:
-        return None, say("too_deep", field=field_name(deep[-1:], lang)) if deep else say("too_deep_file")
-    try:
-        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_float=_float, parse_int=_int,
-                          parse_constant=lambda _: NOT_FINITE)
-    except _Duplicate as duplicate:
+    except TooDeep as deep:
+        return None, say("too_deep", field=field_name(deep.path[-1:], lang)) if deep.path else say("too_deep_file")
+    except DuplicateKey as duplicate:
         return None, say("duplicate", field=field_name([duplicate.key], lang))
     except (ValueError, RecursionError):
         return None, ui_text("saved.damaged", lang)

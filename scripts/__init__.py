@@ -1,0 +1,1 @@
+"""The scripts that serve the app and run its tests; `supervision` and `haproxy` are importable helpers."""

@@ -1,0 +1,87 @@
+"""Processes the app is served by: started in their own group (a Ctrl-C reaches only the supervisor, which
+stops everything in order) and ended with their supervisor; stopped with SIGTERM, then SIGKILL; checked by
+their health endpoint. Shared by `scripts/replicas.py` and the benchmarks' and browser tests' server
+(`benchmarks/streamlit_server.py`)."""
+
+from __future__ import annotations
+
+import ctypes
+import signal
+import socket
+import subprocess
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LOOPBACK = "127.0.0.1"
+STOP_TIMEOUT_S = 10      # SIGTERM, then SIGKILL
+
+
+class BadInput(Exception):
+    """What was asked cannot be done: one line for the person who asked."""
+
+
+def say(line: str) -> None:
+    print(f"run-app: {line}", flush=True)
+
+
+def check_port_free(address: str, port: int) -> None:
+    """Refuse a port something already listens on, before anything is started."""
+    family = socket.AF_INET6 if ":" in address else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as HAProxy and Streamlit bind
+        try:
+            sock.bind((address, port))
+        except OSError as error:
+            reason = "is already in use" if error.errno == 98 else f"cannot be used ({error.strerror})"
+            raise BadInput(f"port {port} on {address} {reason}: choose a free one with --port "
+                           "(a whole number from 1 to 65535)") from None
+
+
+def free_loopback_ports(count: int) -> list[int]:
+    """`count` distinct free ports on loopback (held together while chosen, so none is picked twice)."""
+    sockets = []
+    try:
+        for _ in range(count):
+            sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            sock.bind((LOOPBACK, 0))
+            sockets.append(sock)
+        return [sock.getsockname()[1] for sock in sockets]
+    finally:
+        for sock in sockets:
+            sock.close()
+
+
+def _die_with_parent() -> None:
+    """In the child, before exec: end when the supervisor ends, however it ends (Linux PR_SET_PDEATHSIG)."""
+    try:
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)
+    except OSError:
+        pass
+
+
+def start(command: list[str], env: dict[str, str] | None = None) -> subprocess.Popen:
+    """`command` in the project's folder, in its own process group, ending when its supervisor ends."""
+    return subprocess.Popen(command, cwd=ROOT, env=env, stdin=subprocess.DEVNULL, start_new_session=True,
+                            preexec_fn=_die_with_parent)
+
+
+def stop(process: subprocess.Popen | None, timeout_s: float = STOP_TIMEOUT_S) -> None:
+    """Terminate `process` (if it is still running), and kill it if it has not ended within `timeout_s`."""
+    if process is None or process.poll() is not None:
+        return
+    process.terminate()
+    try:
+        process.wait(timeout=timeout_s)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=timeout_s)
+
+
+def healthy(port: int, host: str = LOOPBACK) -> bool:
+    try:
+        with urllib.request.urlopen(f"http://{host}:{port}/_stcore/health", timeout=2) as response:
+            return response.status == 200 and response.read().strip() == b"ok"
+    except (urllib.error.URLError, OSError):
+        return False
