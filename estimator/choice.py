@@ -123,9 +123,10 @@ def choose(evaluations: list[Evaluation], shape: tuple[int, ...] | None = None) 
         if grid:
             better = np.broadcast_to(evaluation.applies, shape) & (evaluation.amount.v > amount)
             best = np.where(better, index, best)
+        elif not (evaluation.applies and evaluation.amount.v > amount):
+            continue  # one scenario: nothing to pick
         else:
-            better = bool(evaluation.applies) and evaluation.amount.v > amount
-            best = index if better else best
+            better, best = True, index
         amount = pick(better, evaluation.amount.v, amount)
         if evaluation.factor is not None:
             factor = pick(better, evaluation.factor.v, factor)
