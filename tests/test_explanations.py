@@ -20,7 +20,8 @@ from tests.strategies import valid_scenarios
 FACTOR_LABELS = {t(key, lang) for key in ("step.factor_assumed", "step.factor_counselor") for lang in ("es", "en")}
 MARKERS = {t("step.given", lang) for lang in ("es", "en")}
 # Seed codes and file names must never reach a person: "000 ¶A.1", "002 Regla", "001 (c)", "RULES.md".
-SEED_CODE = re.compile(r"\b00[0-4]\b|¶|RULES\.md|assumptions\.|\.toml")
+# A seed file's number ("000 ¶C"), never the digits of an amount ("$3,000.00")
+SEED_CODE = re.compile(r"(?<![\d,.])00[0-4](?!\d|[,.]\d)|¶|RULES\.md|assumptions\.|\.toml")
 # A decimal number of years: "12.58 años", "62.42 years", "edad de separación 45.33".
 DECIMAL_YEARS = re.compile(r"\d+\.\d+\s*(años|years?)\b|\b(tiene|has|tendría|edad de separación|separation age|age|los|at)\s+\d+\.\d+(?![\d%])")
 
