@@ -201,3 +201,28 @@ def test_heat_rows_keep_the_chosen_age_when_it_is_not_a_whole_year(member):
     later = member_of(replace(BASE, retire_years=60, retire_months=3))
     ages = charts.heat_ages(later)
     assert Fraction(241, 4) in ages and ages[0] >= later.situation.today.age and ages[1] - ages[0] == 1
+
+
+def sent(figure: go.Figure) -> str:
+    """The JSON st.plotly_chart sends the browser for `figure` (plotly.tools and plotly.io, as it calls them)."""
+    import plotly.io
+    import plotly.tools
+
+    return plotly.io.to_json(plotly.tools.return_figure_from_figure_or_data(figure, validate_figure=True),
+                             validate=False)
+
+
+@pytest.mark.parametrize("values, lang, scale", [(BASE, "es", 1.0), (BASE, "en", 1.25), (TEACHER, "en", 1.0),
+                                                 (replace(BASE, coordinated=False), "es", 1.25)])
+def test_the_browser_receives_what_plotlys_checked_figure_would_send(values, lang, scale):
+    """The charts are built without plotly's check of each property (ui/charts.py, `_figure`): plotly, checking
+    the same figure, writes the same bytes (a named colour scale spelled out, no empty list of labels, keys
+    in its order) and refuses nothing."""
+    member = member_of(values, lang)
+    dates = key_dates(member.situation.today, member.birth_date, planned_age=member.planned_age,
+                      move=lambda age: scenario_at(member.situation, age))
+    for chart in (charts.age_chart(member, lang, scale=scale), charts.service_chart(member, lang, scale=scale),
+                  charts.heat_chart(member, lang, scale=scale), charts.key_dates_chart(dates, lang, scale=scale)):
+        figure = chart.figure.to_dict()
+        del figure["layout"]["template"]  # plotly's default, added again when checked
+        assert sent(chart.figure) == sent(go.Figure(figure))
