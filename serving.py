@@ -490,9 +490,7 @@ def preload(script: Path) -> None:
 
     for name in first_screen_modules(script):
         importlib.import_module(name)
-    from streamlit.runtime import Runtime
-
-    if not Runtime.exists() or Runtime.instance()._session_mgr.num_sessions() == 0:
+    if no_page():
         gc.collect()
         gc.freeze()
 
@@ -559,9 +557,10 @@ def warm_up(busy) -> bool:
 
 def no_page() -> bool:
     """Whether no member's page is connected to this server (also before the server has started)."""
-    from streamlit.runtime import Runtime
+    from streamlit.runtime import Runtime, RuntimeState
 
-    return not Runtime.exists() or Runtime.instance()._session_mgr.num_sessions() == 0
+    return not Runtime.exists() or Runtime.instance().state in (RuntimeState.INITIAL,
+                                                                RuntimeState.NO_SESSIONS_CONNECTED)
 
 
 def warm_up_when_idle(idle_s: float = 2.0) -> None:
@@ -571,12 +570,12 @@ def warm_up_when_idle(idle_s: float = 2.0) -> None:
     import threading
 
     def wait_then_warm_up() -> None:
-        from streamlit.runtime import Runtime
+        from streamlit.runtime import Runtime, RuntimeState
 
-        while not Runtime.exists():
-            time.sleep(0.25)
-        quiet_since = time.monotonic()
-        while time.monotonic() - quiet_since < idle_s:
+        while not Runtime.exists() or Runtime.instance().state == RuntimeState.INITIAL:
+            time.sleep(0.25)  # the server is starting
+        up_since = time.monotonic()
+        while time.monotonic() - up_since < idle_s:
             if not no_page():
                 return
             time.sleep(0.25)
