@@ -122,7 +122,8 @@ WARM_UP = """
 import gc, json, sys
 sys.path.insert(0, {root!r})
 from pathlib import Path
-from serving import preload, warm_up
+from serving import preload
+from warm_up import warm_up
 preload(Path({root!r}) / "app.py")
 frozen = gc.get_freeze_count()
 done = warm_up(busy=lambda: {busy})
@@ -133,7 +134,7 @@ print(json.dumps({{"done": done, "more_frozen": gc.get_freeze_count() - frozen,
 
 @pytest.mark.parametrize("busy", [False, True])
 def test_the_server_warms_up_the_slower_actions_only_while_no_page_is_connected(busy):
-    """Once the server is up with no page connected (serving.warm_up_when_idle), the charts', tables' and PDF's
+    """Once the server is up with no page connected (warm_up.py), the charts', tables' and PDF's
     libraries are imported and run once, and set aside from the collector; with a page connected, nothing."""
     proc = subprocess.run([sys.executable, "-c", WARM_UP.format(root=str(ROOT), busy=busy)], capture_output=True,
                           text=True, cwd=ROOT, timeout=180)
