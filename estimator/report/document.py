@@ -15,9 +15,9 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Sequence
 
+from fontTools.ttLib import TTFont
 from fpdf import FPDF
 from fpdf.fonts import FontFace
-from fontTools.ttLib import TTFont
 
 from ..citations import display
 from ..compare import short_rule
