@@ -5,7 +5,8 @@ from pathlib import Path
 
 import streamlit as st
 
-from serving import MIDDLEWARE, on_script_error, preload
+from serving import MIDDLEWARE, on_script_error, preload, warm_up_when_idle
 
 preload(Path(__file__).with_name("app.py"))  # the first screen's modules, imported before any session
+warm_up_when_idle()  # the charts' and the PDF's libraries, once the server is up and no page is connected
 app = st.App("app.py", middleware=MIDDLEWARE, on_script_error=on_script_error)

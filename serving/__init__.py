@@ -1,7 +1,7 @@
 """How the app is served: security headers on every HTTP response, only known host names, the metrics endpoint
 closed (`headers`); what one page's connection may ask of the server bounded (`flood`, `FloodGuard`); the
 uploaded files the server holds capped (`uploads`, `UploadGuard`); a page error shown in the member's language
-with nothing but its type in the log (`errors`); and a warm start (`warm`).
+with nothing but its type in the log (`errors`); and a warm start, the slower actions' libraries made once the server is idle (`warm`).
 
 `serve.py` puts these around `app.py` (`st.App(..., middleware=MIDDLEWARE, on_script_error=on_script_error)`);
 `scripts/run-app` starts it with `streamlit run serve.py`.
@@ -15,11 +15,11 @@ from .errors import EXCEPTION_LOGGERS, ExceptionTypeOnly, keep_tracebacks_out_of
 from .flood import FloodGuard, Limits, _merged
 from .headers import SECURITY_HEADERS, SecurityMiddleware, content_security_policy, host_allowed, inline_scripts
 from .uploads import UploadGuard, UploadLimits, held_uploads
-from .warm import first_screen_modules, preload
+from .warm import first_screen_modules, no_page, preload, warm_up, warm_up_when_idle
 
 __all__ = ["EXCEPTION_LOGGERS", "MIDDLEWARE", "SECURITY_HEADERS", "ExceptionTypeOnly", "FloodGuard", "Limits",
            "SecurityMiddleware", "UploadGuard", "UploadLimits", "content_security_policy", "first_screen_modules",
            "held_uploads", "host_allowed", "inline_scripts", "keep_tracebacks_out_of_the_log", "on_script_error",
-           "page_language", "preload", "_merged"]
+           "no_page", "page_language", "preload", "warm_up", "warm_up_when_idle", "_merged"]
 
 MIDDLEWARE = [Middleware(SecurityMiddleware), Middleware(FloodGuard), Middleware(UploadGuard)]

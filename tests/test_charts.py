@@ -10,7 +10,7 @@ import pytest
 
 from estimator import estimate
 from estimator.dates import add_months
-from ui import charts
+from ui import chart_jumps, chart_labels, charts
 from ui.fields import FormValues
 from ui.member import build_member
 
@@ -81,7 +81,7 @@ def test_find_jumps_ignores_the_normal_accrual_and_a_raise():
     rules = ["a"] * 9 + ["b"]
     jumps = charts.find_jumps(list(zip(rules, amounts)), thresholds={6})
     assert [(j.index, j.rule, j.change) for j in jumps] == [(6, "a", 300), (9, "b", 130)]
-    assert charts.find_jumps(list(zip(rules, amounts)), thresholds={3}) == [charts.Jump(9, "b", 130)]
+    assert charts.find_jumps(list(zip(rules, amounts)), thresholds={3}) == [chart_jumps.Jump(9, "b", 130)]
 
 
 def test_labels_sit_above_the_data(member):
@@ -95,9 +95,9 @@ def test_labels_sit_above_the_data(member):
 def test_labels_share_a_row_only_where_they_cannot_touch_on_a_phone():
     long = "30 años de servicio:<br>pensión por mérito, +$755"
     # three points close together: three rows; two at the far ends with short labels: one row
-    close, _, _ = charts._callouts([(1, 0.1, 10), (2, 0.15, 20), (3, 0.2, 30)], [long] * 3, 30)
+    close, _, _ = chart_labels.callouts([(1, 0.1, 10), (2, 0.15, 20), (3, 0.2, 30)], [long] * 3, 30)
     assert len({a.get("ay") for a in close}) == 3
-    apart, _, _ = charts._callouts([(1, 0.0, 10), (9, 1.0, 20)], ["58:<br>+$12", "72:<br>+$5"], 30)
+    apart, _, _ = chart_labels.callouts([(1, 0.0, 10), (9, 1.0, 20)], ["58:<br>+$12", "72:<br>+$5"], 30)
     assert len({a.get("ay") for a in apart}) == 1 and [a["xanchor"] for a in apart] == ["left", "right"]
 
 
@@ -191,10 +191,34 @@ def test_every_rule_has_a_short_name_in_both_languages():
     for plan in ("teachers", "ley447", "ley1"):
         for rule in rules_of(plan):
             for lang in ("es", "en"):
-                assert 3 < len(charts.short_rule(rule.id, lang)) <= charts.LABEL_CHARS
+                assert 3 < len(charts.short_rule(rule.id, lang)) <= chart_labels.LABEL_CHARS
 
 
 def test_heat_rows_keep_the_chosen_age_when_it_is_not_a_whole_year(member):
     later = member_of(replace(BASE, retire_years=60, retire_months=3))
     ages = charts.heat_ages(later)
     assert Fraction(241, 4) in ages and ages[0] >= later.situation.today.age and ages[1] - ages[0] == 1
+
+
+def sent(figure: go.Figure) -> str:
+    """The JSON st.plotly_chart sends the browser for `figure` (plotly.tools and plotly.io, as it calls them)."""
+    import plotly.io
+    import plotly.tools
+
+    return plotly.io.to_json(plotly.tools.return_figure_from_figure_or_data(figure, validate_figure=True),
+                             validate=False)
+
+
+@pytest.mark.parametrize("values, lang, scale", [(BASE, "es", 1.0), (BASE, "en", 1.25), (TEACHER, "en", 1.0),
+                                                 (replace(BASE, coordinated=False), "es", 1.25)])
+def test_the_browser_receives_what_plotlys_checked_figure_would_send(values, lang, scale):
+    """The charts are built without plotly's check of each property (ui/chart_figure.py, `plotly_figure`): plotly, checking
+    the same figure, writes the same bytes (a named colour scale spelled out, no empty list of labels, keys
+    in its order) and refuses nothing."""
+    member = member_of(values, lang)
+    dates = member.key_dates()
+    for chart in (charts.age_chart(member, lang, scale=scale), charts.service_chart(member, lang, scale=scale),
+                  charts.heat_chart(member, lang, scale=scale), charts.key_dates_chart(dates, lang, scale=scale)):
+        figure = chart.figure.to_dict()
+        del figure["layout"]["template"]  # plotly's default, added again when checked
+        assert sent(chart.figure) == sent(go.Figure(figure))

@@ -116,3 +116,31 @@ def test_the_server_starts_with_the_first_screens_modules_set_aside_from_the_col
     assert proc.returncode == 0, proc.stderr[-2000:]
     result = json.loads(proc.stdout.strip().splitlines()[-1])
     assert result["render"] and result["frozen"] > 10_000
+
+
+WARM_UP = """
+import gc, json, sys
+sys.path.insert(0, {root!r})
+from pathlib import Path
+from serving import preload
+from serving.warm import warm_up
+preload(Path({root!r}) / "app.py")
+frozen = gc.get_freeze_count()
+done = warm_up(busy=lambda: {busy})
+print(json.dumps({{"done": done, "more_frozen": gc.get_freeze_count() - frozen,
+                  "imported": [m in sys.modules for m in ("ui.charts", "pandas", "fpdf")]}}))
+"""
+
+
+@pytest.mark.parametrize("busy", [False, True])
+def test_the_server_warms_up_the_slower_actions_only_while_no_page_is_connected(busy):
+    """Once the server is up with no page connected (`serving/warm.py`), the charts', tables' and PDF's
+    libraries are imported and run once, and set aside from the collector; with a page connected, nothing."""
+    proc = subprocess.run([sys.executable, "-c", WARM_UP.format(root=str(ROOT), busy=busy)], capture_output=True,
+                          text=True, cwd=ROOT, timeout=180)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    result = json.loads(proc.stdout.strip().splitlines()[-1])
+    if busy:
+        assert result == {"done": False, "more_frozen": 0, "imported": [False, False, False]}
+    else:
+        assert result["done"] and result["imported"] == [True, True, True] and result["more_frozen"] > 10_000

@@ -10,7 +10,7 @@ from datetime import date
 import pytest
 
 from estimator import read_scenario
-from ui import charts
+from ui import chart_labels, charts
 from ui.compare import input_html, input_rows
 from ui.fields import FormValues
 from ui.look import FOCUS, SESSION_SCALE, compare_css, frame_css, session_css, session_scale
@@ -42,7 +42,7 @@ def test_charts_draw_their_type_and_height_larger_by_the_factor(build):
     assert [a.font.color for a in large.annotations] == [a.font.color for a in plain.annotations]
     assert large.height >= round(plain.height * 1.25)  # and more where the labels take more lines
     # The labels' lines shorter (wider type on a phone's narrower plot): the plot still holds them whole.
-    assert all(len(line) <= round(charts.LABEL_CHARS / 1.25**2) for a in large.annotations
+    assert all(len(line) <= round(chart_labels.LABEL_CHARS / 1.25**2) for a in large.annotations
                for line in a.text.split("<br>"))
     assert plain.font.size is None  # not in session mode: the figure as it was
 

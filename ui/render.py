@@ -180,8 +180,6 @@ def charts_section(member: Member, lang: str) -> None:
 
 
 def charts_view(member: Member, lang: str) -> None:
-    import pandas as pd
-
     from . import charts  # imported when a chart is first asked for, not for the first screen
 
     tx = lambda key, **kw: ui_text(f"chart.{key}", lang, **kw)  # noqa: E731
@@ -202,6 +200,8 @@ def charts_view(member: Member, lang: str) -> None:
             with st.expander(tx("table"), key=f"chart_table_open_{key}", on_change="rerun") as shown:
                 if not shown.open:  # the table is built only when asked for
                     continue
+                import pandas as pd  # only for the table: once imported, each run's garbage collection takes longer
+
                 table(pd.DataFrame(chart.table or chart.rows), f"chart_table_{key}", hide_index=True)
                 st.download_button(tx("download"), data=chart.csv, file_name=f"pension_{key}.csv",
                                    mime="text/csv", key=f"download_{key}")

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import copy
 import functools
-import pickle
 import unicodedata
 from dataclasses import dataclass, field
 from functools import cache
@@ -16,6 +15,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Sequence
 
+from fontTools.ttLib import TTFont
 from fpdf import FPDF
 from fpdf.fonts import FontFace
 
@@ -137,13 +137,11 @@ def clean_text(text: str | None, limit: int, lines: bool = False) -> str | None:
 
 
 @functools.lru_cache(maxsize=None)
-def _parsed_font(style: str, file: str) -> tuple[Any, bytes]:
-    """A bundled font as fpdf2 reads it (once per process), and its font tables, pickled for each document
-    to have its own."""
+def _parsed_font(style: str, file: str) -> Any:
+    """A bundled font as fpdf2 reads it (once per process)."""
     probe = FPDF()
     probe.add_font(FAMILY, style, FONTS / file)
-    font = probe.fonts[f"{FAMILY.lower()}{style}"]
-    return font, pickle.dumps(font.ttfont)
+    return probe.fonts[f"{FAMILY.lower()}{style}"]
 
 
 class Document(FPDF):
@@ -163,17 +161,21 @@ class Document(FPDF):
 
     def _add_font_parsed_once(self, style: str, file: str) -> None:
         """`add_font`, without parsing the TrueType file again for every report (it was half of a report's
-        time): a copy of the font as fpdf2 reads it, with its own copy of the font tables, which the
+        time): a copy of the font as fpdf2 reads it, with font tables of its own, which the
         document cuts down to the characters it prints when it is written. Any surprise from fpdf2's
         internals: the plain `add_font`."""
         try:
-            parsed, tables = _parsed_font(style, file)
+            parsed = _parsed_font(style, file)
             # Its widths and the characters it uses are this document's own; the two large tables of
             # numbers are copied flat (a deep copy of their 6,000 whole numbers each took as long as parsing).
             flat = {id(table): copy.copy(table) for table in (parsed.cw, parsed.glyph_ids)}
+            flat[id(parsed.ttfont)] = None  # not copied: opened anew below
             font = copy.deepcopy(parsed, flat)
             font.i = len(self.fonts) + 1
-            font.ttfont = pickle.loads(tables)  # never shared: writing the document changes it
+            # The font tables, never shared (writing the document cuts them down): the file opened anew as
+            # fpdf2 opens it, lazily (only what the cutting reads is parsed). A copy of the parsed tables
+            # took 0.1-0.2 s a font; the file written is the same (tests/test_report.py).
+            font.ttfont = TTFont(FONTS / file, recalcTimestamp=False, fontNumber=0, lazy=True)
         except Exception:  # noqa: BLE001 - a newer fpdf2 may lay its fonts out otherwise
             self.add_font(FAMILY, style, FONTS / file)
             return
