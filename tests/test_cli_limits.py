@@ -2,8 +2,10 @@
 input line in its place, numbers checked for size before any exact arithmetic, lines longer than the
 limit answered with an error in bounded memory, a closed pipe and Ctrl-C ended without a traceback.
 
-Behaviour of the process is tested through the real `python -m estimator`; a generous subprocess
-timeout is the only time bound (these machines are shared and noisy)."""
+Behaviour of the process (memory, signals, pipes) and anything that could run for ever (a number literal
+that once took ten minutes) are tested through the real `python -m estimator`, where a generous subprocess
+timeout is the only time bound (these machines are shared and noisy); what the command answers line by line
+runs the same entry point in this Python (`tests/command.py`)."""
 
 import json
 import os
@@ -17,6 +19,7 @@ import pytest
 
 from estimator.cli import LINE_LIMIT, answer_lines
 from estimator.models import read_scenario
+from tests.command import run_command
 from tests.conftest import ROOT
 
 GOOD = '{"plan":"ley1","age":65,"service_years":20,"average_salary":40000}'
@@ -24,7 +27,12 @@ HOSTILE = [json.loads(line) for line in (ROOT / "tests" / "data" / "hostile_line
 COMMAND = [sys.executable, "-m", "estimator", "estimate"]
 
 
-def run(raw: bytes, *args, timeout=120):
+def run(raw: bytes, *args):
+    proc = run_command("estimate", *args, stdin=raw)
+    return proc, [json.loads(line) for line in proc.stdout.splitlines()]
+
+
+def run_process(raw: bytes, *args, timeout: float):
     proc = subprocess.run([*COMMAND, *args], input=raw, capture_output=True, cwd=ROOT, timeout=timeout)
     return proc, [json.loads(line) for line in proc.stdout.splitlines()]
 
@@ -111,7 +119,7 @@ def test_null_for_an_optional_field_means_its_default():
 ])
 def test_very_long_number_literals_are_errors_in_milliseconds(literal, field_message):
     line = '{"plan":"teachers","age":52,"service_years":30,"average_monthly_salary":%s}' % literal
-    proc, answers = run(lines(line, GOOD), "--lang", "en", timeout=60)
+    proc, answers = run_process(lines(line, GOOD), "--lang", "en", timeout=60)
     assert b"Traceback" not in proc.stderr
     assert answers[0]["error"]["field"] == "average_monthly_salary"
     assert field_message in answers[0]["error"]["message"]
@@ -120,7 +128,7 @@ def test_very_long_number_literals_are_errors_in_milliseconds(literal, field_mes
 
 def test_the_billion_digit_exponent_of_the_issue_is_refused_at_once():
     line = '{"plan":"teachers","age":52,"service_years":30,"average_monthly_salary":1e999999999}'
-    proc, answers = run(lines(line), timeout=60)  # before: more than ten minutes of exact arithmetic
+    proc, answers = run_process(lines(line), timeout=60)  # before: more than ten minutes of exact arithmetic
     assert proc.returncode == 1
     assert answers == [{"error": {"field": "average_monthly_salary",
                                   "message": "«average_monthly_salary» es demasiado grande: se acepta hasta 1,000,000,000."}}]

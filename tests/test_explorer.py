@@ -17,7 +17,7 @@ from estimator import estimate, read_scenario
 from estimator.freeze import frozen
 from estimator.numbers import money
 from estimator.projection import Situation, scenario_at
-from tests.conftest import ROOT
+from tests.conftest import ROOT, examples
 from ui.explorer_data import LAST_AGE, MAX_EXTRA_YEARS, _money, cell, explorer_data, explorer_grid
 from ui.form import _values
 from ui.member import build_member
@@ -139,7 +139,7 @@ def test_the_data_carries_only_figures_of_the_grid_and_a_digest():
     assert "36000" not in json.dumps(data) and "36,000" not in json.dumps(data)  # the salary is not sent
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st_.integers(min_value=-10**12, max_value=10**12))
 def test_amounts_are_written_exactly_as_money_writes_them(cents):
     assert _money(cents / 100) == money(Decimal(cents) / 100)

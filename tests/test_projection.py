@@ -142,9 +142,10 @@ from hypothesis import strategies as st  # noqa: E402
 from estimator.numbers import exact_money, round_cents  # noqa: E402
 from estimator.projection import average_explained  # noqa: E402
 from tests.formula import evaluate  # noqa: E402
+from tests.conftest import examples  # noqa: E402
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(plan=st.sampled_from(["teachers", "ley447", "ley1"]), with_history=st.booleans(),
        cents=st.lists(st.integers(min_value=100_000, max_value=900_000), min_size=36, max_size=60),
        growth=st.sampled_from([Fraction(0), Fraction(1, 100), Fraction(25, 1000), Fraction(3, 100)]),
