@@ -26,6 +26,28 @@ def examples(full: int) -> int:
     return max(10, full * settings.default.max_examples // 100)
 
 
+def _discover_components_once() -> None:
+    """Every new AppTest looks for installed Streamlit components by reading the metadata of every installed
+    package: about 0.15 s of CPU, more than the page's own first run. A real server does that once and its
+    sessions share the registry; the tests' sessions share one too."""
+    from streamlit.testing.v1 import app_test
+
+    if getattr(app_test.AppTest.__init__, "shares_components", False):  # this file imported a second time
+        return
+    components = app_test.BidiComponentManager()
+    components.discover_and_register_components(start_file_watching=False)
+    new_session = app_test.AppTest.__init__
+
+    def __init__(self, *args, **kwargs):
+        new_session(self, *args, **kwargs)
+        self._bidi_component_manager = components
+
+    __init__.shares_components = True
+    app_test.AppTest.__init__ = __init__
+
+
+_discover_components_once()
+
 TIMEOUT = 90  # seconds for an AppTest run: first imports are slow on 2 busy cores
 
 
