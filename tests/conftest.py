@@ -26,6 +26,12 @@ def examples(full: int) -> int:
     return max(10, full * settings.default.max_examples // 100)
 
 
+def sampled(cells: list) -> list:
+    """Every cell of an exhaustive check (a grid compared cell by cell with the one-scenario answer) under the
+    full profile; every 7th under the quick one (7 is prime: every row and column of a grid is still visited)."""
+    return cells if settings.default.max_examples >= 100 else cells[::7]
+
+
 def _discover_components_once() -> None:
     """Every new AppTest looks for installed Streamlit components by reading the metadata of every installed
     package: about 0.15 s of CPU, more than the page's own first run. A real server does that once and its
