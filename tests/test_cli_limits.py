@@ -169,6 +169,7 @@ def peak_kib(tmp_path: Path, source: Path) -> tuple[int, list[dict]]:
     return int(proc.stdout), [json.loads(line) for line in answers.read_text().splitlines()]
 
 
+@pytest.mark.process
 def test_megabytes_without_a_newline_are_answered_once_in_constant_memory(tmp_path):
     small = tmp_path / "small.jsonl"
     small.write_text(GOOD + "\n")
@@ -183,7 +184,8 @@ def test_megabytes_without_a_newline_are_answered_once_in_constant_memory(tmp_pa
     assert peak - baseline < 8 * 1024, (baseline, peak)
 
 
-@pytest.mark.skipif(not (os.path.exists("/dev/zero") and os.path.exists("/proc/self/status")), reason="Linux only")
+@pytest.mark.process
+@pytest.mark.skipif(not (os.path.exists("/dev/zero") and os.path.exists("/proc/self/io")), reason="Linux only")
 def test_dev_zero_is_read_in_constant_memory_and_ctrl_c_ends_it_with_the_summary():
     proc = subprocess.Popen([*COMMAND, "/dev/zero", "--lang", "en"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             cwd=ROOT, preexec_fn=default_sigint)
@@ -191,7 +193,7 @@ def test_dev_zero_is_read_in_constant_memory_and_ctrl_c_ends_it_with_the_summary
         first = json.loads(proc.stdout.readline())  # the endless line is answered once it passes the limit
         assert "too long" in first["error"]["message"]
         before = resident_kib(proc.pid)
-        time.sleep(2)  # reading on, hundreds of megabytes of zeros
+        read_on(proc, 256 * 1024 * 1024)  # a quarter of a gigabyte of zeros more, however long that takes
         after = resident_kib(proc.pid)
         assert after - before < 4 * 1024, (before, after)
         proc.send_signal(signal.SIGINT)
@@ -203,6 +205,21 @@ def test_dev_zero_is_read_in_constant_memory_and_ctrl_c_ends_it_with_the_summary
     assert err.decode() == "interrupted: 1 answered, 0 results, 1 errors\n"
 
 
+def read_on(proc: subprocess.Popen, size: int, timeout_s: float = 120) -> None:
+    """Wait until `proc` has read `size` more bytes (its `rchar` in /proc), polling: no fixed time."""
+    def read_so_far() -> int:
+        for line in Path(f"/proc/{proc.pid}/io").read_text().splitlines():
+            if line.startswith("rchar:"):
+                return int(line.split()[1])
+        raise AssertionError("no rchar")
+
+    start, deadline = read_so_far(), time.monotonic() + timeout_s
+    while read_so_far() - start < size:
+        assert proc.poll() is None, "the command ended while reading"
+        assert time.monotonic() < deadline, f"read {read_so_far() - start} bytes in {timeout_s} s"
+        time.sleep(0.05)
+
+
 def resident_kib(pid: int) -> int:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -212,6 +229,7 @@ def resident_kib(pid: int) -> int:
 
 # --- the process: Ctrl-C, a closed pipe, no traceback ---
 
+@pytest.mark.process
 def test_ctrl_c_prints_the_summary_of_what_was_answered_and_exits_130():
     proc = subprocess.Popen(COMMAND, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
                             preexec_fn=default_sigint)
@@ -228,6 +246,7 @@ def test_ctrl_c_prints_the_summary_of_what_was_answered_and_exits_130():
     assert err.decode() == "interrupted: 2 answered, 1 results, 1 errors\n"
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("unbuffered", ["1", ""])
 def test_a_closed_output_pipe_ends_quietly(tmp_path, unbuffered):
     source = tmp_path / "many.jsonl"
@@ -260,6 +279,7 @@ def test_no_traceback_reaches_the_user_in_any_subcommand(args):
     assert (proc.stderr + proc.stdout).strip()
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("loaded", ["pydantic", "numpy", "estimator.models", "estimator.engine", "estimator.cli"])
 def test_ctrl_c_while_the_command_starts_ends_quietly(loaded):
     """An interrupt while the rules are still loading — sent once the module `loaded` is imported, as Python

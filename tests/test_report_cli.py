@@ -1,23 +1,15 @@
-"""`python -m estimator report SCENARIO.json -o FILE.pdf`: the PDF written by a real subprocess; the refusals
-by the same command run in this Python (`tests/command.py`)."""
+"""`python -m estimator report SCENARIO.json -o FILE.pdf`, run in this Python (`tests/command.py`); a real
+subprocess writes a report in `tests/test_report_target.py` (with the process's umask)."""
 
 import io
 import json
-import subprocess
-import sys
 
 import pytest
 from pypdf import PdfReader
 
 from tests.command import run_command
-from tests.conftest import ROOT
 
 SCENARIO = {"plan": "teachers", "age": 52, "service_years": 30, "average_monthly_salary": 1956.11}
-
-
-def process(*args):
-    return subprocess.run([sys.executable, "-m", "estimator", "report", *map(str, args)],
-                          capture_output=True, text=True, cwd=ROOT)
 
 
 def run(*args):
@@ -28,7 +20,7 @@ def run(*args):
 def test_writes_a_valid_pdf_and_says_so_in_one_line(tmp_path, lang, written):
     source, target = tmp_path / "scenario.json", tmp_path / "report.pdf"
     source.write_text(json.dumps(SCENARIO), encoding="utf-8")
-    proc = process(source, "--lang", lang, "-o", target, "--birth-date", "1974-03-15")
+    proc = run(source, "--lang", lang, "-o", target, "--birth-date", "1974-03-15")
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == ""
     assert proc.stderr.count("\n") == 1 and written in proc.stderr
