@@ -11,18 +11,18 @@ if str(ROOT) not in sys.path:
 
 
 # Hypothesis: each property says how many examples it draws in the full run (`examples(300)`); the quick tier
-# (`scripts/test --quick` sets HYPOTHESIS_PROFILE=quick) draws a fifth of that, the full run all of it.
+# (`scripts/test --quick` sets HYPOTHESIS_PROFILE=quick) draws a tenth of that, the full run all of it.
 # (`--hypothesis-profile=quick` does the same.) This file is imported twice (as `conftest` and `tests.conftest`):
 # it loads a profile only when one is named, so that the second import does not undo the option.
 settings.register_profile("full", max_examples=100)  # Hypothesis's own default
-settings.register_profile("quick", max_examples=20)
+settings.register_profile("quick", max_examples=10)
 if os.environ.get("HYPOTHESIS_PROFILE"):
     settings.load_profile(os.environ["HYPOTHESIS_PROFILE"])
 
 
 def examples(full: int) -> int:
-    """`full` examples under the full profile, a fifth of them (at least 10) under the quick one: the share
-    follows the loaded profile's `max_examples` (100 full, 20 quick)."""
+    """`full` examples under the full profile, a tenth of them (at least 10) under the quick one: the share
+    follows the loaded profile's `max_examples` (100 full, 10 quick)."""
     return max(10, full * settings.default.max_examples // 100)
 
 
