@@ -2,8 +2,10 @@
 input line in its place, numbers checked for size before any exact arithmetic, lines longer than the
 limit answered with an error in bounded memory, a closed pipe and Ctrl-C ended without a traceback.
 
-Behaviour of the process is tested through the real `python -m estimator`; a generous subprocess
-timeout is the only time bound (these machines are shared and noisy)."""
+Behaviour of the process (memory, signals, pipes) and anything that could run for ever (a number literal
+that once took ten minutes) are tested through the real `python -m estimator`, where a generous subprocess
+timeout is the only time bound (these machines are shared and noisy); what the command answers line by line
+runs the same entry point in this Python (`tests/command.py`)."""
 
 import json
 import os
@@ -17,6 +19,7 @@ import pytest
 
 from estimator.cli import LINE_LIMIT, answer_lines
 from estimator.models import read_scenario
+from tests.command import run_command
 from tests.conftest import ROOT
 
 GOOD = '{"plan":"ley1","age":65,"service_years":20,"average_salary":40000}'
@@ -24,7 +27,12 @@ HOSTILE = [json.loads(line) for line in (ROOT / "tests" / "data" / "hostile_line
 COMMAND = [sys.executable, "-m", "estimator", "estimate"]
 
 
-def run(raw: bytes, *args, timeout=120):
+def run(raw: bytes, *args):
+    proc = run_command("estimate", *args, stdin=raw)
+    return proc, [json.loads(line) for line in proc.stdout.splitlines()]
+
+
+def run_process(raw: bytes, *args, timeout: float):
     proc = subprocess.run([*COMMAND, *args], input=raw, capture_output=True, cwd=ROOT, timeout=timeout)
     return proc, [json.loads(line) for line in proc.stdout.splitlines()]
 
@@ -111,7 +119,7 @@ def test_null_for_an_optional_field_means_its_default():
 ])
 def test_very_long_number_literals_are_errors_in_milliseconds(literal, field_message):
     line = '{"plan":"teachers","age":52,"service_years":30,"average_monthly_salary":%s}' % literal
-    proc, answers = run(lines(line, GOOD), "--lang", "en", timeout=60)
+    proc, answers = run_process(lines(line, GOOD), "--lang", "en", timeout=60)
     assert b"Traceback" not in proc.stderr
     assert answers[0]["error"]["field"] == "average_monthly_salary"
     assert field_message in answers[0]["error"]["message"]
@@ -120,7 +128,7 @@ def test_very_long_number_literals_are_errors_in_milliseconds(literal, field_mes
 
 def test_the_billion_digit_exponent_of_the_issue_is_refused_at_once():
     line = '{"plan":"teachers","age":52,"service_years":30,"average_monthly_salary":1e999999999}'
-    proc, answers = run(lines(line), timeout=60)  # before: more than ten minutes of exact arithmetic
+    proc, answers = run_process(lines(line), timeout=60)  # before: more than ten minutes of exact arithmetic
     assert proc.returncode == 1
     assert answers == [{"error": {"field": "average_monthly_salary",
                                   "message": "«average_monthly_salary» es demasiado grande: se acepta hasta 1,000,000,000."}}]
@@ -161,6 +169,7 @@ def peak_kib(tmp_path: Path, source: Path) -> tuple[int, list[dict]]:
     return int(proc.stdout), [json.loads(line) for line in answers.read_text().splitlines()]
 
 
+@pytest.mark.process
 def test_megabytes_without_a_newline_are_answered_once_in_constant_memory(tmp_path):
     small = tmp_path / "small.jsonl"
     small.write_text(GOOD + "\n")
@@ -175,7 +184,8 @@ def test_megabytes_without_a_newline_are_answered_once_in_constant_memory(tmp_pa
     assert peak - baseline < 8 * 1024, (baseline, peak)
 
 
-@pytest.mark.skipif(not (os.path.exists("/dev/zero") and os.path.exists("/proc/self/status")), reason="Linux only")
+@pytest.mark.process
+@pytest.mark.skipif(not (os.path.exists("/dev/zero") and os.path.exists("/proc/self/io")), reason="Linux only")
 def test_dev_zero_is_read_in_constant_memory_and_ctrl_c_ends_it_with_the_summary():
     proc = subprocess.Popen([*COMMAND, "/dev/zero", "--lang", "en"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             cwd=ROOT, preexec_fn=default_sigint)
@@ -183,7 +193,7 @@ def test_dev_zero_is_read_in_constant_memory_and_ctrl_c_ends_it_with_the_summary
         first = json.loads(proc.stdout.readline())  # the endless line is answered once it passes the limit
         assert "too long" in first["error"]["message"]
         before = resident_kib(proc.pid)
-        time.sleep(2)  # reading on, hundreds of megabytes of zeros
+        read_on(proc, 256 * 1024 * 1024)  # a quarter of a gigabyte of zeros more, however long that takes
         after = resident_kib(proc.pid)
         assert after - before < 4 * 1024, (before, after)
         proc.send_signal(signal.SIGINT)
@@ -195,6 +205,21 @@ def test_dev_zero_is_read_in_constant_memory_and_ctrl_c_ends_it_with_the_summary
     assert err.decode() == "interrupted: 1 answered, 0 results, 1 errors\n"
 
 
+def read_on(proc: subprocess.Popen, size: int, timeout_s: float = 120) -> None:
+    """Wait until `proc` has read `size` more bytes (its `rchar` in /proc), polling: no fixed time."""
+    def read_so_far() -> int:
+        for line in Path(f"/proc/{proc.pid}/io").read_text().splitlines():
+            if line.startswith("rchar:"):
+                return int(line.split()[1])
+        raise AssertionError("no rchar")
+
+    start, deadline = read_so_far(), time.monotonic() + timeout_s
+    while read_so_far() - start < size:
+        assert proc.poll() is None, "the command ended while reading"
+        assert time.monotonic() < deadline, f"read {read_so_far() - start} bytes in {timeout_s} s"
+        time.sleep(0.05)
+
+
 def resident_kib(pid: int) -> int:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -204,6 +229,7 @@ def resident_kib(pid: int) -> int:
 
 # --- the process: Ctrl-C, a closed pipe, no traceback ---
 
+@pytest.mark.process
 def test_ctrl_c_prints_the_summary_of_what_was_answered_and_exits_130():
     proc = subprocess.Popen(COMMAND, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
                             preexec_fn=default_sigint)
@@ -220,6 +246,7 @@ def test_ctrl_c_prints_the_summary_of_what_was_answered_and_exits_130():
     assert err.decode() == "interrupted: 2 answered, 1 results, 1 errors\n"
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("unbuffered", ["1", ""])
 def test_a_closed_output_pipe_ends_quietly(tmp_path, unbuffered):
     source = tmp_path / "many.jsonl"
@@ -252,6 +279,7 @@ def test_no_traceback_reaches_the_user_in_any_subcommand(args):
     assert (proc.stderr + proc.stdout).strip()
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("loaded", ["pydantic", "numpy", "estimator.models", "estimator.engine", "estimator.cli"])
 def test_ctrl_c_while_the_command_starts_ends_quietly(loaded):
     """An interrupt while the rules are still loading — sent once the module `loaded` is imported, as Python

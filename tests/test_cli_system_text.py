@@ -14,6 +14,7 @@ import pytest
 
 from estimator.system_text import ERRNO_KEYS, JSON_KINDS, json_error_text, os_error_text
 from estimator.texts import t
+from tests.command import run_command
 from tests.conftest import ROOT
 from tests.test_report_cli import SCENARIO, assert_clear_failure
 
@@ -22,8 +23,9 @@ ENGLISH = ("No such file", "Permission denied", "Is a directory", "Extra data", 
 
 
 def command(*args, stdin: bytes = b"") -> subprocess.CompletedProcess:
+    """A real process, for what could wait for ever: a report on a pipe once did, and the timeout fails it."""
     return subprocess.run([sys.executable, "-m", "estimator", *map(str, args)], input=stdin, capture_output=True,
-                          cwd=ROOT, timeout=120)  # a report on a pipe once waited for ever
+                          cwd=ROOT, timeout=120)
 
 
 def test_a_pipe_given_as_the_scenario_is_refused_at_once(tmp_path):
@@ -40,7 +42,7 @@ def test_an_output_name_up_to_255_bytes_is_written(tmp_path, name):
     assert 241 <= len(name.encode()) <= 255
     source = tmp_path / "escenario.json"
     source.write_text(json.dumps(SCENARIO), encoding="utf-8")
-    proc = command("report", source, "-o", tmp_path / name)
+    proc = run_command("report", source, "-o", tmp_path / name)
     assert proc.returncode == 0, proc.stderr.decode()
     assert (tmp_path / name).read_bytes().startswith(b"%PDF")
     assert sorted(os.listdir(tmp_path)) == sorted([source.name, name])  # no temporary file left behind
@@ -57,7 +59,7 @@ def test_an_output_name_up_to_255_bytes_is_written(tmp_path, name):
 def test_spanish_messages_carry_no_english_system_text(tmp_path, args, stdin, said):
     (tmp_path / "escenario.json").write_text(json.dumps(SCENARIO), encoding="utf-8")
     (tmp_path / "extra.json").write_text(json.dumps(SCENARIO) + " {}", encoding="utf-8")
-    proc = command(*[arg.format(tmp=tmp_path) for arg in args], stdin=stdin)
+    proc = run_command(*[arg.format(tmp=tmp_path) for arg in args], stdin=stdin)
     said_all = (proc.stdout + proc.stderr).decode()
     assert proc.returncode != 0
     assert said in said_all, said_all

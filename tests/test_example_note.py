@@ -21,6 +21,7 @@ def test_the_example_member_is_said_to_be_an_example(app, lang, word):
 
 
 def test_the_note_goes_once_an_input_changes_and_stays_gone(app):
+    assert len(notes(app)) == 1  # said first: "gone" below could not fail without it
     before = box(app, "service_years")
     typed(app, "service_years", "20")
     assert not app.exception and notes(app) == []
@@ -34,6 +35,7 @@ def test_the_freeze_view_of_the_example_is_still_the_example(app):
 
 
 def test_a_choice_is_a_change_too(app):
+    assert len(notes(app)) == 1
     app.radio(key="salary_mode").set_value("history").run()
     assert notes(app) == []
 

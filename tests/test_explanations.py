@@ -16,6 +16,7 @@ from estimator import estimate, read_scenario
 from estimator.texts import t
 from tests.formula import evaluate
 from tests.strategies import valid_scenarios
+from tests.conftest import examples
 
 FACTOR_LABELS = {t(key, lang) for key in ("step.factor_assumed", "step.factor_counselor") for lang in ("es", "en")}
 MARKERS = {t("step.given", lang) for lang in ("es", "en")}
@@ -44,7 +45,7 @@ def check_texts(answer) -> None:
     assert {s.assumption for s in answer.steps if s.assumption} <= used
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(valid_scenarios(), st.sampled_from(["es", "en"]))
 def test_every_step_reproduces_from_what_is_printed(scenario, lang):
     answer = estimate(scenario, lang)
@@ -52,7 +53,7 @@ def test_every_step_reproduces_from_what_is_printed(scenario, lang):
     check_texts(answer)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(valid_scenarios(whole_months=True), st.sampled_from(["es", "en"]))
 def test_every_step_reproduces_in_whole_months_as_the_app_gives_them(scenario, lang):
     answer = estimate(scenario, lang)
@@ -280,7 +281,7 @@ def test_the_rule_applied_is_cited_once(line, cite, lang):
     assert chosen.count(cite) == 1, chosen
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(plan=st.sampled_from(["teachers", "ley447", "ley1"]),
        cents=st.lists(st.integers(min_value=0, max_value=8_000_000), min_size=36, max_size=80))
 def test_a_salary_historys_average_reproduces_from_its_printed_sum(plan, cents):

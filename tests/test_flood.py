@@ -54,7 +54,7 @@ def health(url: str) -> float:
 
 @pytest.fixture(scope="module")
 def served():
-    from benchmarks.streamlit_server import APP, serve
+    from tests.served import APP, serve
 
     with serve(APP) as server:
         yield server

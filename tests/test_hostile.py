@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from estimator import estimate, read_scenario
 from estimator.cli import answer_lines
-from tests.conftest import ROOT
+from tests.conftest import ROOT, examples
 from tests.strategies import scenarios
 
 GOOD = '{"plan":"ley1","age":65,"service_years":20,"average_salary":40000}'
@@ -29,7 +29,7 @@ line = st.one_of(objects.map(lambda o: json.dumps(o, allow_nan=True)), garbage,
                  scenarios().map(json.dumps), scenarios().map(lambda s: json.dumps(s)[: len(json.dumps(s)) // 2]))
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(line, min_size=1, max_size=6))
 def test_every_line_is_answered_in_order_without_exceptions(lines):
     mixed = []
@@ -47,7 +47,7 @@ def test_every_line_is_answered_in_order_without_exceptions(lines):
     assert all(answers[i][0]["monthly_pension"] == 1000.0 for i in range(0, len(mixed), 2))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.sampled_from(["age", "separation_age", "service_years", "average_salary", "social_security_monthly"]),
        numbers)
 def test_extreme_numbers_give_an_answer_or_a_clear_error(field, value):

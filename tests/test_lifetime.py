@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from estimator import estimate, read_scenario
 from estimator.lifetime import break_even, monthly_at, payment_runs, social_security_at, total_until
 from tests.strategies import valid_scenarios
+from tests.conftest import examples
 
 
 def answer(**data):
@@ -43,7 +44,7 @@ def test_break_even_between_reduced_now_and_unreduced_later():
     assert break_even((now, Fraction(60)), (now, Fraction(65))) is None  # the same amount later never catches up
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(valid_scenarios(whole_months=True), st.integers(0, 40), st.booleans())
 def test_the_runs_shown_add_up_to_the_total_month_by_month(scenario, years, with_ss):
     """What the lifetime view prints as "84 × $1,395.00 + 240 × $1,317.31" is the month-by-month sum."""

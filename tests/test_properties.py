@@ -10,8 +10,9 @@ from estimator import ScenarioError, estimate, read_scenario
 from estimator.cli import answer_line
 from estimator.projection import Situation, grid, scenario_at
 from tests.strategies import scenarios, valid_scenarios
+from tests.conftest import examples
 
-SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @SETTINGS
@@ -50,7 +51,7 @@ def test_the_amount_never_falls_when_only_the_average_rises(scenario, raise_by):
         assert after.coordination.monthly_pension_from_65 >= before.coordination.monthly_pension_from_65
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(valid_scenarios(whole_months=True), st.lists(st.integers(0, 36), min_size=1, max_size=4),
        st.lists(st.integers(0, 120), min_size=1, max_size=3), st.sampled_from([0, Fraction(3, 100)]))
 def test_the_grid_equals_the_one_scenario_path_in_every_cell(today, age_steps, extra_months, growth):

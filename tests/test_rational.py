@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from estimator.rational import RArray
+from tests.conftest import examples
 
 fractions = st.fractions(max_denominator=10 ** 20).filter(lambda f: abs(f) < 10 ** 20) | st.fractions(max_denominator=1200)
 columns = st.lists(fractions, min_size=1, max_size=6)
@@ -16,7 +17,7 @@ def as_fractions(array: RArray) -> list[Fraction]:
     return [Fraction(int(n), array.den) for n in np.broadcast_to(array.num, array.shape).flat]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(columns, columns, fractions)
 def test_operations_agree_with_fraction(xs, ys, k):
     n = min(len(xs), len(ys))
@@ -36,7 +37,7 @@ def test_operations_agree_with_fraction(xs, ys, k):
     assert as_fractions(RArray.where(mask, a, b)) == [x if m else y for x, y, m in zip(xs, ys, mask)]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(columns)
 def test_cents_round_half_up_exactly(xs):
     import math

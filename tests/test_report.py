@@ -14,6 +14,7 @@ from estimator.report import build_report, chart_ages
 from estimator.rulebook import RULEBOOK_DATE, RULEBOOK_VERSION
 from estimator.texts import LANGUAGES, t
 from estimator.timeline import date_words
+from tests.once import once
 
 TEACHERS_A1 = {"plan": "teachers", "age": 52, "service_years": 30, "average_monthly_salary": 1956.11}
 LEY447_COORDINATED = {"plan": "ley447", "age": 65, "service_years": 30, "average_salary": 30000, "coordinated": True}
@@ -43,6 +44,7 @@ def pdf_text(pdf: bytes) -> str:
     return " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
 
 
+@once
 def report(data: dict, lang: str, **options) -> tuple[bytes, str]:
     pdf = build_report(read_scenario(data), lang, generated_on=date(2026, 11, 29), **options)
     return pdf, pdf_text(pdf)

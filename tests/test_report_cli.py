@@ -1,21 +1,19 @@
-"""`python -m estimator report SCENARIO.json -o FILE.pdf`, through a real subprocess."""
+"""`python -m estimator report SCENARIO.json -o FILE.pdf`, run in this Python (`tests/command.py`); a real
+subprocess writes a report in `tests/test_report_target.py` (with the process's umask)."""
 
 import io
 import json
-import subprocess
-import sys
 
 import pytest
 from pypdf import PdfReader
 
-from tests.conftest import ROOT
+from tests.command import run_command
 
 SCENARIO = {"plan": "teachers", "age": 52, "service_years": 30, "average_monthly_salary": 1956.11}
 
 
 def run(*args):
-    return subprocess.run([sys.executable, "-m", "estimator", "report", *map(str, args)],
-                          capture_output=True, text=True, cwd=ROOT)
+    return run_command("report", *args, text=True)
 
 
 @pytest.mark.parametrize("lang, written", [("es", "Informe escrito"), ("en", "Report written")])

@@ -1,7 +1,8 @@
 """Reports to hand over, read back from the PDFs' own text: the headline gives the amount, the age, the
 date it starts and the rule; no internal code, JSON, ISO date or decimal year anywhere, in either
 language; the key dates the app shows, merged by day; a name and notes typed at the download, printed
-and kept nowhere; and a comparison of two to four scenarios through the real command line."""
+and kept nowhere; and a comparison of two to four scenarios through the command line (run in this Python:
+`tests/command.py`)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,6 @@ import io
 import json
 import logging
 import re
-import subprocess
-import sys
 from datetime import date
 from fractions import Fraction
 
@@ -23,7 +22,9 @@ from estimator.projection import Situation, scenario_at
 from estimator.report import NAME_LIMIT, build_comparison_report, build_report, clean_text
 from estimator.texts import LANGUAGES
 from estimator.timeline import key_date_lines, key_dates, merge_key_dates
+from tests.command import run_command
 from tests.conftest import ROOT
+from tests.once import once
 from ui.entry import box_key
 
 MADE = date(2026, 11, 29)
@@ -69,6 +70,7 @@ def text_of(pdf: bytes) -> str:
     return " ".join(pdf_pages(pdf))
 
 
+@once
 def member(data: dict, lang: str, **options) -> bytes:
     return build_report(read_scenario(data), lang, generated_on=MADE, **options)
 
@@ -215,8 +217,7 @@ def test_a_comparison_report_gives_each_amount_age_rule_and_the_reasons(lang):
 
 
 def run(*args):
-    return subprocess.run([sys.executable, "-m", "estimator", "report", *map(str, args)],
-                          capture_output=True, text=True, cwd=ROOT, timeout=300)
+    return run_command("report", *args, text=True)
 
 
 def write(tmp_path, *scenarios) -> list:

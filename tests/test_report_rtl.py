@@ -11,7 +11,7 @@ from pypdf import PdfReader
 from estimator import read_scenario
 from estimator.report import build_report
 from estimator.texts import t
-from tests.test_cli_system_text import command
+from tests.command import run_command
 from tests.test_report_cli import SCENARIO
 
 HEBREW, ARABIC = "שלום כהן", "محمد علي"
@@ -37,6 +37,6 @@ def test_a_latin_name_prints_as_typed_with_no_note():
 def test_the_command_line_refuses_a_right_to_left_name(tmp_path):
     source, target = tmp_path / "escenario.json", tmp_path / "informe.pdf"
     source.write_text(json.dumps(SCENARIO), encoding="utf-8")
-    proc = command("report", source, "-o", target, "--name", ARABIC)
+    proc = run_command("report", source, "-o", target, "--name", ARABIC)
     assert proc.returncode == 1 and not target.exists()
     assert "--name: el informe no puede imprimir escritura de derecha a izquierda" in proc.stderr.decode()

@@ -1,6 +1,9 @@
 """`report` writes only the file it was asked to: never over its input, never through a symbolic link,
 never into a device, a pipe or a folder; an existing regular file is replaced whole. Any refusal: one
-line on standard error, exit status 1, nothing written and no temporary file left behind."""
+line on standard error, exit status 1, nothing written and no temporary file left behind.
+
+What could wait for ever (a pipe, a device, an endless input) and what depends on the process (its umask) run in
+a real subprocess, with a timeout; the rest runs the same command in this Python (`tests/command.py`)."""
 
 import json
 import os
@@ -12,14 +15,19 @@ import pytest
 
 from estimator.cli import files
 from estimator.cli.report import SCENARIO_FILE_LIMIT
+from tests.command import run_command
 from tests.conftest import ROOT
 
 SCENARIO = {"plan": "teachers", "age": 52, "service_years": 30, "average_monthly_salary": 1956.11}
 
 
-def run(*args, **options):
+def process(*args, **options):
     return subprocess.run([sys.executable, "-m", "estimator", "report", *map(str, args)],
                           capture_output=True, text=True, cwd=ROOT, timeout=300, **options)
+
+
+def run(*args):
+    return run_command("report", *args, text=True)
 
 
 @pytest.fixture
@@ -86,19 +94,19 @@ def test_a_folder_is_refused(tmp_path, source):
 def test_a_fifo_is_refused_without_waiting_for_a_reader(tmp_path, source):
     fifo = tmp_path / "report.pdf"
     os.mkfifo(fifo)
-    assert_refused(run(source, "--lang", "en", "-o", fifo), "a pipe (FIFO)")
+    assert_refused(process(source, "--lang", "en", "-o", fifo), "a pipe (FIFO)")
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/null"), reason="no /dev/null")
 def test_a_device_is_refused(source):
-    assert_refused(run(source, "--lang", "es", "-o", "/dev/null"), "un dispositivo")
+    assert_refused(process(source, "--lang", "es", "-o", "/dev/null"), "un dispositivo")
 
 
 def test_an_existing_regular_file_is_replaced_whole_with_the_usual_permissions(tmp_path, source):
     target = tmp_path / "report.pdf"
     target.write_bytes(b"an older report " * 100_000)
-    proc = run(source, "-o", target, preexec_fn=lambda: os.umask(0o022))
+    proc = process(source, "-o", target, preexec_fn=lambda: os.umask(0o022))
     assert proc.returncode == 0, proc.stderr
     assert target.read_bytes().startswith(b"%PDF") and b"an older report" not in target.read_bytes()
     assert stat.S_IMODE(os.stat(target).st_mode) == 0o644
@@ -114,7 +122,7 @@ def test_a_scenario_file_beyond_the_limit_is_refused_without_reading_it_all(tmp_
 
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero")
 def test_an_endless_input_is_refused(tmp_path):
-    assert_refused(run("/dev/zero", "--lang", "en", "-o", tmp_path / "report.pdf"), "not a regular file but a device")
+    assert_refused(process("/dev/zero", "--lang", "en", "-o", tmp_path / "report.pdf"), "not a regular file but a device")
     assert listing(tmp_path) == []
 
 

@@ -1,5 +1,6 @@
 """Salary files as people have them (tests/data/salary_files/cases.toml), through the reader and through
-the command line `python -m estimator average` — the same answer both ways, refusals naming the row."""
+the command line `python -m estimator average` — the same answer both ways, refusals naming the row. The
+command runs in this Python (`tests/command.py`); standard input is read by a real process."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from estimator.salary_file import MAX_BYTES, MAX_ROWS, SalaryFileError, read_history, read_salaries
-from tests.conftest import ROOT
+from tests.command import run_command
+from tests.conftest import ROOT, examples
 
 DATA = ROOT / "tests" / "data" / "salary_files"
 CASES = tomllib.loads((DATA / "cases.toml").read_text(encoding="utf-8"))["case"]
@@ -92,8 +94,7 @@ def test_reader_in_english_names_the_same_row(case):
 
 
 def run_average(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "estimator", "average", *args], capture_output=True, text=True,
-                          encoding="utf-8", cwd=ROOT, timeout=60)
+    return run_command("average", *args, text=True)
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
@@ -115,7 +116,7 @@ def test_command_line_and_reader_agree_to_the_last_field():
 
 @pytest.mark.parametrize("args, words", [
     (["no-such-file.csv", "--plan", "ley1"], "no-such-file.csv"),
-    (["tests", "--plan", "ley1"], "tests"),                    # a folder
+    ([str(ROOT / "tests"), "--plan", "ley1"], "tests"),        # a folder
 ])
 def test_command_line_files_it_cannot_open(args, words):
     proc = run_average(*args, "--lang", "en")
@@ -180,7 +181,7 @@ LAYOUT = dict(style=st.sampled_from(["plain", "pr", "es"]), dollar=st.booleans()
               crlf=st.booleans(), bom=st.booleans())
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(amounts=cents, **LAYOUT)
 def test_amounts_with_cents_are_read_back_exactly(amounts, style, dollar, delimiter, periods, header, crlf, bom):
     raw = spreadsheet(amounts, style, dollar, True, delimiter, periods, header, crlf, bom)
@@ -190,7 +191,7 @@ def test_amounts_with_cents_are_read_back_exactly(amounts, style, dollar, delimi
         assert [s.period for s in salaries] == [str(1990 + i) for i in range(len(amounts))]
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(amounts=dollars, **LAYOUT)
 def test_whole_dollars_are_read_back_exactly_or_refused_at_a_row(amounts, style, dollar, delimiter, periods, header,
                                                                  crlf, bom):
@@ -208,7 +209,7 @@ def test_whole_dollars_are_read_back_exactly_or_refused_at_a_row(amounts, style,
     assert [s.amount for s in salaries] == amounts
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(amounts=cents.filter(lambda a: len(a) >= 3 and min(a) >= 1), position=st.integers(min_value=0, max_value=40),
        **LAYOUT)
 def test_an_amount_under_a_tenth_of_the_others_median_is_refused_at_its_row(amounts, position, style, dollar,
@@ -242,7 +243,7 @@ cell_tokens = st.sampled_from(["2021", "2021-03", "03/2021", "mar-2021", "1899",
                                 "Año", "Salario", "Total", "=SUM(A1)", "", " ", "2021,50", "٣١"])
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(rows=st.lists(st.lists(st.tuples(cell_tokens, st.booleans()), min_size=1, max_size=4), max_size=8),
        delimiter=st.sampled_from([",", ";", "\t"]), crlf=st.booleans())
 def test_spreadsheet_like_rows_give_a_history_or_a_message(rows, delimiter, crlf):
@@ -259,7 +260,7 @@ def test_spreadsheet_like_rows_give_a_history_or_a_message(rows, delimiter, crlf
             assert all(s.amount >= 0 for s in history.salaries)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(raw=st.binary(max_size=400) | st.text(alphabet="0123456789,.;\t\"$- \r\nAñoe()", max_size=200).map(str.encode))
 def test_any_bytes_give_a_history_or_a_message(raw):
     for plan in ("teachers", "ley447", "ley1"):
@@ -275,8 +276,7 @@ def test_any_bytes_give_a_history_or_a_message(raw):
 @pytest.mark.parametrize("lang, said", [("es", "es una carpeta"), ("en", "it is a folder")])
 def test_a_folder_given_as_the_salary_file_is_said_in_the_chosen_language(tmp_path, lang, said):
     """The system's reason in the member's words, never its English ("Is a directory")."""
-    proc = subprocess.run([sys.executable, "-m", "estimator", "average", str(tmp_path), "--plan", "ley1",
-                           "--lang", lang], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    proc = run_average(str(tmp_path), "--plan", "ley1", "--lang", lang)
     assert proc.returncode == 1
     message = json.loads(proc.stdout)["error"]["message"]
     assert said in message and "directory" not in message.lower()

@@ -69,7 +69,7 @@ SECURITY_HEADERS = {"x-frame-options": "DENY", "x-content-type-options": "nosnif
 def test_run_app_serves_the_app_through_serve_py():
     from streamlit.web.server.app_discovery import discover_asgi_app
 
-    from benchmarks.streamlit_server import APP
+    from tests.served import APP
 
     assert "streamlit run serve.py" in (ROOT / "scripts" / "run-app").read_text()
     assert APP == "serve.py"  # the browser tests and benchmarks start what users run
@@ -137,7 +137,7 @@ def test_an_exception_is_logged_by_its_type_only():
 @pytest.fixture(scope="module")
 def served():
     """`serve.py` started by the shared helper, as the browser tests and `scripts/run-app` start it."""
-    from benchmarks.streamlit_server import APP, serve
+    from tests.served import APP, serve
 
     with serve(APP) as server:
         yield server

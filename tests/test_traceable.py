@@ -18,8 +18,9 @@ from estimator.models import GROUPS
 from estimator.numbers import money
 from estimator.texts import step_value
 from tests.formula import evaluate
+from tests.conftest import examples
 
-SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 cents = lambda high: st.decimals(min_value="0.01", max_value=high, places=2)  # noqa: E731
 DOLLARS = re.compile(r"\$\d{1,3}(?:,\d{3})*(?:\.\d+)?")
 NUMBER = re.compile(r"\d[\d,]*(?:\.(\d+))?")

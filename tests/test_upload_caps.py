@@ -23,7 +23,7 @@ MB = 1024 * 1024
 
 @pytest.fixture(scope="module")
 def served():
-    from benchmarks.streamlit_server import APP, serve
+    from tests.served import APP, serve
 
     with serve(APP) as server:
         yield server
