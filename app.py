@@ -8,17 +8,17 @@ import streamlit as st
 from estimator.freeze import freeze_for
 from estimator.numbers import money
 from estimator.texts import t
-from ui.form import member_form, read_form
-from ui.frame import frame
-from ui.example import example_note
-from ui.explorer import explorer_view, offer_comparison
-from ui.fresh_download import fresh_download
-from ui.look import page_css
-from ui.formatting import age_label, error_fields
-from ui.render import (answer_view, charts_section, key_dates_view, limits_view, lifetime_view,
-                       not_eligible_summary)
-from ui.report_download import build_report, report_extras
-from ui.text import ui_text
+from ui.answer.example import example_note
+from ui.answer.explorer import explorer_view, offer_comparison
+from ui.answer.formatting import age_label, error_fields
+from ui.answer.render import (answer_view, charts_section, key_dates_view, limits_view, lifetime_view,
+                              not_eligible_summary)
+from ui.answer.report_download import build_report, report_extras
+from ui.form.form import member_form, read_form
+from ui.shell.frame import frame
+from ui.shell.fresh_download import fresh_download
+from ui.shell.look import page_css
+from ui.shell.text import ui_text
 
 
 def summary_view(lang: str, member, answer, errors: dict[str, str], uncovered: list[str]) -> None:
@@ -57,7 +57,7 @@ with results:
     if form.uncovered:
         limits_view(form.uncovered, lang)
     elif member is None:  # no amount, no chart, no report while a value is refused: what to correct
-        with st.container(key="to_correct"):  # stays in sight beside the form on a wide screen (ui/look.py)
+        with st.container(key="to_correct"):  # stays in sight beside the form on a wide screen (ui/shell/look.py)
             st.header(ui_text("result.heading", lang))
             st.warning(ui_text("check.fix", lang, fields=error_fields(form.errors, lang)), icon=":material/edit:")
             if form.slip:  # RULES.md §0: the likely slip named in the answer too

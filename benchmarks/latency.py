@@ -15,7 +15,7 @@ calls) from the commit until:
   (`[data-stale="true"]`). Streamlit shows its status widget only after a delay, so on a fast rerun the
   first figure can be reached while the rest of the page is still being replaced.
 
-Then, on the app's page, the explorer (ui/explorer.py): its start-age slider (a range input named "Edad al
+Then, on the app's page, the explorer (ui/answer/explorer.py): its start-age slider (a range input named "Edad al
 comenzar la pensión") is moved with the keyboard, `--repeat` times (Arrow Right, then Arrow Left, a month
 each), timing each key press until the explorer shows the amount of the new age, and counting every
 WebSocket frame the page sends to the server meanwhile (it answers from the grid sent with the page, so

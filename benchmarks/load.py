@@ -16,7 +16,7 @@ LOAD: `--sessions` browser contexts (separate Streamlit sessions) open the page 
 then each, concurrently, types a different "Retribución promedio anual ($)" for `--rounds` rounds
 and waits for ITS OWN monthly pension (the metric under "Pensión mensual a los …"). The expected
 amount of every (session, round) is computed in-process with the project's own code
-(ui.state.example → ui.member.build_member → estimator.estimate), and every value is distinct, so a
+(ui.shell.state.example → ui.form.member.build_member → estimator.estimate), and every value is distinct, so a
 session showing another session's amount is counted as cross-talk. Errors: Streamlit exception
 boxes, timeouts, browser failures. Latency = Enter pressed → the new amount visible in that page.
 Also prints the server's memory per session: its RSS with all sessions connected, minus its RSS
@@ -65,11 +65,11 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.streamlit_server import APP, CHROMIUM, Server, free_port, launch_chromium, serve, stop  # noqa: E402
 from estimator.numbers import money  # noqa: E402
-from ui.fields import FormValues  # noqa: E402
-from ui.formatting import age_label  # noqa: E402
-from ui.member import build_member  # noqa: E402
-from ui.state import example  # noqa: E402
-from ui.text import ui_text  # noqa: E402
+from ui.answer.formatting import age_label  # noqa: E402
+from ui.form.fields import FormValues  # noqa: E402
+from ui.form.member import build_member  # noqa: E402
+from ui.shell.state import example  # noqa: E402
+from ui.shell.text import ui_text  # noqa: E402
 
 LANG = "es"
 INPUT = ".st-key-average_annual_text input"

@@ -84,8 +84,8 @@ def open_charts(page: Page, repeat: int) -> list[float]:
 
 
 def saved_file(average: float) -> bytes:
-    from ui.saved import dump_inputs
-    from ui.state import example
+    from ui.form.saved import dump_inputs
+    from ui.shell.state import example
 
     return dump_inputs(example(date.today()) | {"average_annual": average})
 
@@ -113,9 +113,9 @@ def load_saved(page: Page, repeat: int) -> list[float]:
 
 def _amount(average: float):
     from estimator import estimate
-    from ui.form import _values
-    from ui.member import build_member
-    from ui.state import example
+    from ui.form.form import _values
+    from ui.form.member import build_member
+    from ui.shell.state import example
 
     today = date.today()
     member, _ = build_member(_values(example(today) | {"average_annual": average}), today, "es")

@@ -1,6 +1,6 @@
 """Scenarios side by side: each one's inputs in words, and what differs from the first and why.
 
-The comparison page (`ui/compare.py`) and the comparison report (`report/comparison.py`) say the same
+The comparison page (`ui/comparison/compare.py`) and the comparison report (`report/comparison.py`) say the same
 because both take their words from here. Ages and periods in years and months, plans and groups by
 their names, never a field name or a code.
 """

@@ -1,7 +1,7 @@
 """The member today, built once and then asked: the scenario at a start age (with the service it will have),
 the answer in a language, the key dates, the grid of ages and added service, the payments month by month.
 
-Built from the form's values (`ui.member.build_member`) or from a scenario (`Member.of_scenario`). Every
+Built from the form's values (`ui.form.member.build_member`) or from a scenario (`Member.of_scenario`). Every
 later age is the projection's (`projection.scenario_at`): working on (service and salaries grow) for a
 member in service, waiting for one who left. What is asked twice in a run (the answer, the key dates) is
 worked out once and kept in the object.

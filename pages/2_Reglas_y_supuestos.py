@@ -9,9 +9,9 @@ from estimator.engine import rules_of
 from estimator.parameters import definitions
 from estimator.plans import PLAN_IDS
 from estimator.texts import t
-from ui.frame import frame
-from ui.look import table
-from ui.text import has_text, ui_text
+from ui.shell.frame import frame
+from ui.shell.look import table
+from ui.shell.text import has_text, ui_text
 
 lang = frame()
 say = lambda key: ui_text(f"rules.{key}", lang)  # noqa: E731

@@ -19,7 +19,7 @@ Every process gets the same `server.cookieSecret` (a random one for this run), s
 set is accepted by another after a session moved. A process that ends on its own is started again.
 SIGHUP replaces the processes one at a time (`rolling_restart`): each is drained and put in maintenance
 through HAProxy's admin socket, stopped (its pages reconnect to another process and keep what the member
-typed: ui/state.py), started again, and put back once healthy. Ctrl-C or SIGTERM stops everything.
+typed: ui/shell/state.py), started again, and put back once healthy. Ctrl-C or SIGTERM stops everything.
 
 HAProxy's configuration and admin socket: `scripts/haproxy.py`; starting, stopping and checking processes:
 `scripts/supervision.py`.

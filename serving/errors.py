@@ -39,7 +39,7 @@ def page_language() -> str:
     """The page's language: the language switch's value, else the URL's `?lang=`, else Spanish."""
     import streamlit as st
 
-    from ui.frame import LANGUAGE_NAMES
+    from ui.shell.frame import LANGUAGE_NAMES
 
     lang = st.session_state.get("lang")
     if lang in LANGUAGES:
@@ -54,7 +54,7 @@ def on_script_error(error: Exception) -> bool:
     keeps every input of the session, since the run stopped early) instead of Streamlit's English box."""
     import streamlit as st
 
-    from ui.text import ui_text
+    from ui.shell.text import ui_text
 
     try:
         st.error(ui_text("error.unexpected", page_language()), icon="⚠️")

@@ -26,7 +26,7 @@ def _sha256(script: str) -> str:
 def inline_scripts() -> list[str]:
     """The inline scripts the page runs: Streamlit's own in index.html and the app's `<html lang>` setter,
     each allowed by its hash (no 'unsafe-inline' for scripts)."""
-    from ui.frame import lang_script
+    from ui.shell.frame import lang_script
 
     page = INDEX_HTML.read_text(encoding="utf-8")
     own = re.findall(r"<script(?![^>]*\bsrc=)[^>]*>(.*?)</script>", page, flags=re.S)
@@ -39,7 +39,7 @@ def content_security_policy() -> str:
         "default-src 'self'",
         # 'wasm-unsafe-eval' lets WebAssembly compile (Streamlit's protobuf reader tries it for 64-bit numbers);
         # it does not allow eval() of JavaScript.
-        # blob: lets the explorer run (ui/explorer.py): Streamlit's component code (from 'self') loads a
+        # blob: lets the explorer run (ui/answer/explorer.py): Streamlit's component code (from 'self') loads a
         # component's JavaScript as a module from a blob: URL it creates itself. Making a blob: URL takes
         # script already running in the page, so injected markup still runs nothing; inline scripts stay
         # allowed by hash only and eval stays blocked.

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from starlette.datastructures import Headers
 from streamlit import config
 
-from ui.uploads import BYTES_HELD, FILES_HELD, note_refused
+from ui.shell.uploads import BYTES_HELD, FILES_HELD, note_refused
 
 from .headers import plain_response
 
@@ -20,7 +20,7 @@ _LOG = logging.getLogger("serving")
 @dataclass(frozen=True)
 class UploadLimits:
     """The uploaded files the server holds. The page reads each file once and releases it at once
-    (ui/uploads.py), so a member's page holds at most one or two; Streamlit releases a session's files
+    (ui/shell/uploads.py), so a member's page holds at most one or two; Streamlit releases a session's files
     when the session ends (`server.disconnectedSessionTTL` after its tab closes)."""
 
     files_per_session: int = FILES_HELD

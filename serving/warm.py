@@ -50,8 +50,8 @@ def no_page() -> bool:
 def _example_member():
     from datetime import date
 
-    from ui.form import read_form
-    from ui.state import example
+    from ui.form.form import read_form
+    from ui.shell.state import example
 
     today = date.today()
     return read_form(example(today), today, "es").member
@@ -60,7 +60,7 @@ def _example_member():
 def _draw_charts(member) -> None:
     import plotly.io
 
-    from ui import charts
+    from ui.answer import charts
 
     dates = member.key_dates()
     for chart in (charts.age_chart(member, "es"), charts.service_chart(member, "es"),

@@ -1,4 +1,4 @@
-"""The amounts a page shows, read from an AppTest run: the estimate page's answer (`ui.look.headline`, a
+"""The amounts a page shows, read from an AppTest run: the estimate page's answer (`ui.shell.look.headline`, a
 label and the amount in one markdown block) and the comparison page's metrics, each as a label and a value."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from streamlit.testing.v1.element_tree import Block
 
-from ui.look import HEADLINE
+from ui.shell.look import HEADLINE
 
 
 @dataclass(frozen=True)

@@ -28,5 +28,5 @@ def links(markdown: str) -> list[str]:
 
 
 def read(markdown: str) -> str:
-    """What a person reads: escapes resolved, the invisible word joiners (ui/plain.py) left out."""
+    """What a person reads: escapes resolved, the invisible word joiners (ui/shell/plain.py) left out."""
     return ESCAPE.sub(r"\1", markdown).replace("\u2060", "")

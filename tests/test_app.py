@@ -9,9 +9,9 @@ from fractions import Fraction
 from estimator import estimate
 from estimator.texts import span
 from estimator.numbers import money
-from ui.form import _values
-from ui.member import build_member
-from ui.state import example
+from ui.form.form import _values
+from ui.form.member import build_member
+from ui.shell.state import example
 from tests.amounts import amounts
 from tests.formula import evaluate
 from tests.markdown_links import read
@@ -74,7 +74,7 @@ def test_service_longer_than_working_life_is_explained_next_to_the_field(app):
     typed(app, "service_years", "60")
     assert not app.exception
     assert app.error, "a message under the service field"
-    message = read(app.error[0].value)  # shown as plain text (ui/plain.py)
+    message = read(app.error[0].value)  # shown as plain text (ui/shell/plain.py)
     assert "01/08/1989" in message and "se acepta hasta" in message
     assert not amounts(app)  # no amount from bad input
     assert box(app, "birth_date") == "15/02/1970"  # nothing else lost
@@ -201,7 +201,7 @@ def test_key_dates_and_lifetime_view(app):
 def test_session_mode_enlarges_type(app):
     """The root font size grows (every size Streamlit gives in rem follows it: tests/browser/test_look.py
     measures them), and the charts are built with the same factor."""
-    from ui.look import SESSION_SCALE, session_css
+    from ui.shell.look import SESSION_SCALE, session_css
 
     styles = lambda: [e.proto.body for e in app.get("html") if e.proto.body == session_css()]  # noqa: E731
     assert styles() == []
@@ -211,8 +211,8 @@ def test_session_mode_enlarges_type(app):
 
 
 def test_saved_inputs_load_back_into_the_form(app):
-    from ui.saved import apply_saved, dump_inputs
-    from ui.state import example
+    from ui.form.saved import apply_saved, dump_inputs
+    from ui.shell.state import example
 
     saved = example(date.today()) | {"service_years": 22, "average_annual": 41000.0}
     state = {}

@@ -10,9 +10,9 @@ import pytest
 
 from estimator import estimate
 from estimator.dates import add_months
-from ui import chart_jumps, chart_labels, charts
-from ui.fields import FormValues
-from ui.member import build_member
+from ui.answer import chart_jumps, chart_labels, charts
+from ui.form.fields import FormValues
+from ui.form.member import build_member
 
 TODAY = date(2026, 11, 29)
 # ley447, Plan Coordinado, 56 years 9 months and 27 years of service today, retiring at 58 with 28.25 years.
@@ -212,7 +212,7 @@ def sent(figure: go.Figure) -> str:
 @pytest.mark.parametrize("values, lang, scale", [(BASE, "es", 1.0), (BASE, "en", 1.25), (TEACHER, "en", 1.0),
                                                  (replace(BASE, coordinated=False), "es", 1.25)])
 def test_the_browser_receives_what_plotlys_checked_figure_would_send(values, lang, scale):
-    """The charts are built without plotly's check of each property (ui/chart_figure.py, `plotly_figure`): plotly, checking
+    """The charts are built without plotly's check of each property (ui/answer/chart_figure.py, `plotly_figure`): plotly, checking
     the same figure, writes the same bytes (a named colour scale spelled out, no empty list of labels, keys
     in its order) and refuses nothing."""
     member = member_of(values, lang)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.test_app import box, typed
-from ui.text import ui_text
+from ui.shell.text import ui_text
 
 
 def notes(at) -> list[str]:

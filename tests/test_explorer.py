@@ -19,11 +19,11 @@ from estimator.numbers import money
 from estimator.projection import Situation, scenario_at
 from estimator.texts import span
 from tests.conftest import ROOT, examples, sampled
-from ui.explorer_data import LAST_AGE, MAX_EXTRA_YEARS, _money, cell, explorer_data, explorer_grid
-from ui.form import _values
-from ui.member import build_member
-from ui.state import example
-from ui.text import catalog
+from ui.answer.explorer_data import LAST_AGE, MAX_EXTRA_YEARS, _money, cell, explorer_data, explorer_grid
+from ui.form.form import _values
+from ui.form.member import build_member
+from ui.shell.state import example
+from ui.shell.text import catalog
 from tests.amounts import amounts
 
 
@@ -152,7 +152,7 @@ def test_amounts_are_written_exactly_as_money_writes_them(cents):
 
 
 def test_every_word_the_component_uses_exists_in_both_languages():
-    script = (ROOT / "ui" / "explorer.js").read_text()
+    script = (ROOT / "ui" / "answer" / "explorer.js").read_text()
     used = set(re.findall(r"\bT\.(\w+)", script))
     for lang in ("es", "en"):
         keys = {k.removeprefix("explorer.") for k in catalog(lang) if k.startswith("explorer.")}

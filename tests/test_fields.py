@@ -1,4 +1,4 @@
-"""One table of the form's inputs (`ui/fields.py`): the example member, the form values, the text boxes the
+"""One table of the form's inputs (`ui/form/fields.py`): the example member, the form values, the text boxes the
 app reads and the saved file's strict model are all built from it, so a field added to the table is in
 every one of them."""
 
@@ -12,16 +12,16 @@ from decimal import Decimal
 import pytest
 from pydantic import ValidationError
 
-from ui import entry
-from ui.fields import (FIELDS, MAX_MONTHLY_SALARY, PLACES, Field, FormValues, example_values, form_values,
-                       form_values_class, shown_fields)
-from ui.form import ADVANCED, PLACED
-from ui.formatting import FORM_ORDER
-from ui.member import FIELD_OF, REQUIRED
-from ui.salary_table import HISTORY_BOX, PERIODS
-from ui.saved import BOUNDS, LABELS, SavedInputs, dump_inputs, load_inputs, saved_model
-from ui.state import EXAMPLE, example
-from ui.text import catalog
+from ui.answer.formatting import FORM_ORDER
+from ui.form import entry
+from ui.form.fields import (FIELDS, MAX_MONTHLY_SALARY, PLACES, Field, FormValues, example_values, form_values,
+                            form_values_class, shown_fields)
+from ui.form.form import ADVANCED, PLACED
+from ui.form.member import FIELD_OF, REQUIRED
+from ui.form.salary_table import HISTORY_BOX, PERIODS
+from ui.form.saved import BOUNDS, LABELS, SavedInputs, dump_inputs, load_inputs, saved_model
+from ui.shell.state import EXAMPLE, example
+from ui.shell.text import catalog
 
 KEYS = {f.key for f in FIELDS}
 

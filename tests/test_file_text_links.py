@@ -11,8 +11,8 @@ from datetime import date
 import pytest
 
 from tests.markdown_links import links, read
-from ui.saved import dump_inputs
-from ui.state import example
+from ui.form.saved import dump_inputs
+from ui.shell.state import example
 
 COMPARE = "pages/1_Comparar.py"
 URL_KEY = "Llame al https://pension-ayuda.example.com para corregir"

@@ -11,9 +11,9 @@ from datetime import date
 import pytest
 
 from tests.conftest import ROOT
-from ui.saved import dump_inputs
-from ui.state import example
-from ui.text import ui_text
+from ui.form.saved import dump_inputs
+from ui.shell.state import example
+from ui.shell.text import ui_text
 from tests.amounts import amounts
 from tests.test_saved_files import label_of
 from tests.markdown_links import read

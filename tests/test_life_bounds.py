@@ -9,7 +9,7 @@ import pytest
 
 from estimator.cli import answer_line
 from estimator.models import OLDEST_AGE
-from ui.fields import FIELD
+from ui.form.fields import FIELD
 
 LINE = {"plan": "ley1", "service_years": 20, "average_salary": 30000}
 

@@ -79,7 +79,7 @@ from serving import first_screen_modules
 import importlib
 for name in first_screen_modules(Path({root!r}) / "app.py"):
     importlib.import_module(name)
-print(json.dumps({{m: m in sys.modules for m in ("pandas", "fpdf", "ui.charts", "ui.explorer", "ui.render")}}))
+print(json.dumps({{m: m in sys.modules for m in ("pandas", "fpdf", "ui.answer.charts", "ui.answer.explorer", "ui.answer.render")}}))
 """
 
 
@@ -90,12 +90,12 @@ def test_the_first_screen_imports_no_table_or_chart_library():
                           text=True, cwd=ROOT, timeout=120)
     assert proc.returncode == 0, proc.stderr[-2000:]
     imported = json.loads(proc.stdout.strip().splitlines()[-1])
-    assert imported == {"pandas": False, "fpdf": False, "ui.charts": False, "ui.explorer": True, "ui.render": True}
+    assert imported == {"pandas": False, "fpdf": False, "ui.answer.charts": False, "ui.answer.explorer": True, "ui.answer.render": True}
 
 
 def test_the_report_boxes_hold_what_the_report_prints():
     from estimator import report
-    from ui import report_download
+    from ui.answer import report_download
 
     assert (report_download.NAME_LIMIT, report_download.NOTES_LIMIT) == (report.NAME_LIMIT, report.NOTES_LIMIT)
 
@@ -106,7 +106,7 @@ sys.path.insert(0, {root!r})
 from pathlib import Path
 from serving import preload
 preload(Path({root!r}) / "app.py")
-print(json.dumps({{"frozen": gc.get_freeze_count(), "render": "ui.render" in sys.modules}}))
+print(json.dumps({{"frozen": gc.get_freeze_count(), "render": "ui.answer.render" in sys.modules}}))
 """
 
 
@@ -128,7 +128,7 @@ preload(Path({root!r}) / "app.py")
 frozen = gc.get_freeze_count()
 done = warm_up(busy=lambda: {busy})
 print(json.dumps({{"done": done, "more_frozen": gc.get_freeze_count() - frozen,
-                  "imported": [m in sys.modules for m in ("ui.charts", "pandas", "fpdf")]}}))
+                  "imported": [m in sys.modules for m in ("ui.answer.charts", "pandas", "fpdf")]}}))
 """
 
 

@@ -10,11 +10,11 @@ from datetime import date
 import pytest
 
 from estimator import read_scenario
-from ui import chart_labels, charts
-from ui.compare import input_html, input_rows
-from ui.fields import FormValues
-from ui.look import FOCUS, SESSION_SCALE, compare_css, frame_css, session_css, session_scale
-from ui.member import build_member
+from ui.answer import chart_labels, charts
+from ui.comparison.compare import input_html, input_rows
+from ui.form.fields import FormValues
+from ui.form.member import build_member
+from ui.shell.look import FOCUS, SESSION_SCALE, compare_css, frame_css, session_css, session_scale
 
 TODAY = date(2026, 11, 29)
 MEMBER = FormValues(system="government", entry_date=date(1989, 8, 1), birth_date=date(1970, 2, 15),

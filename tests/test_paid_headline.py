@@ -17,10 +17,10 @@ from estimator.report import build_comparison_report, build_report
 from tests.amounts import amounts
 from tests.test_app import typed
 from tests.test_report import pdf_text
-from ui.explorer_data import cell, explorer_data
-from ui.fields import form_values
-from ui.member import build_member
-from ui.state import example
+from ui.answer.explorer_data import cell, explorer_data
+from ui.form.fields import form_values
+from ui.form.member import build_member
+from ui.shell.state import example
 
 TODAY = date.today()
 
@@ -74,7 +74,7 @@ def test_the_lifetime_runs_pay_the_paid_amount_from_the_start(answer):
 
 
 def test_the_charts_data_show_the_paid_amount(member, answer):
-    from ui import charts
+    from ui.answer import charts
 
     chart = charts.age_chart(member, "es")
     label = next(k for k in chart.rows[0] if k not in ("Edad",) and "mensual" in k.lower())

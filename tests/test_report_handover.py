@@ -25,7 +25,7 @@ from estimator.timeline import key_date_lines, key_dates, merge_key_dates
 from tests.command import run_command
 from tests.conftest import ROOT
 from tests.once import once
-from ui.entry import box_key
+from ui.form.entry import box_key
 
 MADE = date(2026, 11, 29)
 BORN = date(1970, 2, 15)
@@ -172,9 +172,9 @@ def test_typed_text_is_cleaned_bounded_and_never_named_in_a_log(caplog):
 
 
 def test_the_saved_inputs_file_never_holds_the_name_or_the_notes():
-    from ui.report_download import NAME, NOTES
-    from ui.saved import dump_inputs
-    from ui.state import clear_member, example
+    from ui.answer.report_download import NAME, NOTES
+    from ui.form.saved import dump_inputs
+    from ui.shell.state import clear_member, example
 
     state = example(date.today()) | {NAME: "Zacarías Quiñones", NOTES: "nota 7788", "history_rows": [],
                                      "comparison": []}
@@ -324,7 +324,7 @@ def test_the_comparison_page_offers_its_report_from_two_scenarios():
 
 
 def handed_over(at, key: str) -> dict:
-    """The file the page hands to the browser in this run (`ui/fresh_download.py`): its name and bytes."""
+    """The file the page hands to the browser in this run (`ui/shell/fresh_download.py`): its name and bytes."""
     import base64
 
     found = [el for el in at.get("bidi_component") if el.proto.id.endswith(f"-{key}_file")]

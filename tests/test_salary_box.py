@@ -11,11 +11,11 @@ import pytest
 
 from estimator.salary_file import SalaryFileError, read_history
 from tests.test_salary_files import CASES, case_id, raw_of
-from ui.fields import salary_ceiling
-from ui.salary_table import HISTORY_BOX, HISTORY_SHOWN, MAX_BOX_CHARS, sync_history
+from ui.form.fields import salary_ceiling
+from ui.form.salary_table import HISTORY_BOX, HISTORY_SHOWN, MAX_BOX_CHARS, sync_history
 from tests.amounts import amounts
 from tests.test_forget_and_files_app import load
-from ui.saved import SavedInputs, dump_inputs
+from ui.form.saved import SavedInputs, dump_inputs
 
 
 def pasted(raw: bytes) -> str | None:
@@ -201,7 +201,7 @@ def test_borrar_todo_forgets_the_typed_history(history_app):
 
 
 def test_rows_the_average_takes_are_listed_as_a_person_reads_them():
-    from ui.salary_upload import row_list
+    from ui.form.salary_upload import row_list
     assert row_list(tuple(range(1, 37))) == "1–36"          # a teacher's 36 months
     assert row_list((2, 3, 4)) == "2, 3, 4"                 # a short run stays whole
     assert row_list((1, 2, 3, 4, 5, 9, 11, 12, 13, 14)) == "1–5, 9, 11–14"

@@ -63,7 +63,7 @@ def test_a_bad_file_names_its_row_and_nothing_changes(history_app):
     message = " ".join(e.value for e in at.error)
     assert "fila 3" in message
     # the cell is quoted as plain text: every markdown mark escaped, so no image is drawn
-    assert "\\!\\[p\\]\\(http\u2060\\:\\/\\/x\\/p\\.png\\)" in message  # and no link (ui/plain.py)
+    assert "\\!\\[p\\]\\(http\u2060\\:\\/\\/x\\/p\\.png\\)" in message  # and no link (ui/shell/plain.py)
     assert not [b for b in at.button if b.key == "salary_file_use"]
     assert at.session_state["history_rows"] == before_rows and amounts(at)[0].value == before_amount
     assert at.text_input(key="service_years_text").value == before_service

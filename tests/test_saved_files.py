@@ -14,12 +14,12 @@ from decimal import Decimal
 import pytest
 
 from tests.conftest import ROOT
-from ui import entry
+from ui.form import entry
 from tests.markdown_links import links
-from ui.plain import JOINER, one_line, plain
-from ui.saved import BOUNDS, LABELS, MAX_FILE_BYTES, date_range, dump_inputs, load_inputs
-from ui.state import example
-from ui.text import catalog, ui_text
+from ui.form.saved import BOUNDS, LABELS, MAX_FILE_BYTES, date_range, dump_inputs, load_inputs
+from ui.shell.plain import JOINER, one_line, plain
+from ui.shell.state import example
+from ui.shell.text import catalog, ui_text
 
 HOSTILE = ROOT / "tests" / "data" / "hostile_files"
 EXPECTED = tomllib.loads((HOSTILE / "expected.toml").read_text())
@@ -87,7 +87,7 @@ def test_a_file_over_the_size_limit_is_refused_before_anything_else():
 
 @pytest.mark.parametrize("name", sorted(BOUNDS))
 def test_each_number_is_held_to_the_forms_own_range(name):
-    """A value the form's text box refuses (`ui.entry.read`) is refused by the reader, and the bounds
+    """A value the form's text box refuses (`ui.form.entry.read`) is refused by the reader, and the bounds
     themselves are accepted as the form accepts them."""
     low, high, above_low = BOUNDS[name]
     if name == "history_rows":

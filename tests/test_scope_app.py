@@ -4,7 +4,7 @@ rules do not describe gets no number, only the law that governs them and who can
 import pytest
 
 from tests.amounts import amounts
-from ui.text import ui_text
+from ui.shell.text import ui_text
 from tests.test_app import text_of, typed
 
 
@@ -74,7 +74,7 @@ def test_the_not_covered_answer_speaks_english_too(app):
 
 
 def test_a_scenario_outside_the_scope_is_not_added_to_the_comparison_and_shows_no_number(app):
-    from ui.compare import scenario_limits
+    from ui.comparison.compare import scenario_limits
     from estimator import read_scenario
 
     outside = read_scenario({"plan": "ley1", "age": 60, "service_years": 20, "average_salary": 36000,

@@ -12,13 +12,13 @@ import pytest
 from estimator import estimate, read_scenario
 from estimator.citations import display
 from estimator.salary_file import SalaryFileError
-from ui import charts
-from ui.compare import difference_reasons
-from ui.explanation import steps_html
-from ui.fields import FormValues
-from ui.member import build_member
-from ui.salary_upload import preview_table, projection_note, read_for_form, summary
-from ui.text import catalog
+from ui.answer import charts
+from ui.answer.explanation import steps_html
+from ui.comparison.compare import difference_reasons
+from ui.form.fields import FormValues
+from ui.form.member import build_member
+from ui.form.salary_upload import preview_table, projection_note, read_for_form, summary
+from ui.shell.text import catalog
 
 TODAY = date(2026, 11, 29)
 BASE = FormValues(system="government", entry_date=date(1989, 8, 1), birth_date=date(1970, 2, 15),
@@ -73,7 +73,7 @@ def test_history_average_replaces_the_typed_average():
 
 
 def test_salary_file_preview_shows_periods_amounts_and_the_rows_averaged():
-    """The upload's preview (ui/salary_upload.py): the reader's rows, as plain cells; the summary names
+    """The upload's preview (ui/form/salary_upload.py): the reader's rows, as plain cells; the summary names
     the rows the average takes. The reader itself: tests/test_salary_files.py."""
     raw = "Año;Salario\n2021;31.000,00\n2020;20.000\n2022;32.000,00\n2023;33.000,50\n".encode()
     history = read_for_form(raw, "ley447", "es")
@@ -165,8 +165,8 @@ def test_citations_read_as_the_law_does(cite, shown):
 
 
 def test_saved_inputs_round_trip_exactly():
-    from ui.saved import dump_inputs, load_inputs, values_from_saved
-    from ui.state import example
+    from ui.form.saved import dump_inputs, load_inputs, values_from_saved
+    from ui.shell.state import example
     state = example(TODAY) | {"history_rows": [30000.0, 31000.5, 29999.99], "average_annual": 36123.45}
     inputs, error = load_inputs(dump_inputs(state), "es")
     assert error is None
@@ -186,7 +186,7 @@ def test_saved_inputs_round_trip_exactly():
     (b"x" * 300_000, "grande"),
 ])
 def test_damaged_or_foreign_saved_files_are_refused_with_a_reason(raw, words):
-    from ui.saved import load_inputs
+    from ui.form.saved import load_inputs
     inputs, error = load_inputs(raw, "es")
     assert inputs is None and words in error
 

@@ -1,6 +1,6 @@
 """The uploaded files the server holds are capped (serving.UploadGuard): a page that sends file after file
 without the app reading them is refused past `UploadLimits`, and the files are released when the session ends.
-A member's page never comes near: the app reads each file once and releases it at once (ui/uploads.py)."""
+A member's page never comes near: the app reads each file once and releases it at once (ui/shell/uploads.py)."""
 
 from __future__ import annotations
 
@@ -138,7 +138,7 @@ def test_uploads_still_arriving_count_against_the_limits():
 
 
 def test_a_refused_upload_is_noted_for_its_session():
-    from ui import uploads
+    from ui.shell import uploads
 
     async def streamlit(scope, receive, send):
         raise AssertionError("a refused upload never reaches Streamlit")
@@ -165,7 +165,7 @@ def test_the_page_says_how_many_files_were_not_accepted(app, monkeypatch, page, 
     import re
 
     from tests.test_file_text_links import saved_file
-    from ui import uploads
+    from ui.shell import uploads
 
     refused = iter([2])
     monkeypatch.setattr(uploads, "_take_refused", lambda: next(refused, 0))

@@ -14,11 +14,11 @@ from fractions import Fraction
 
 import pytest
 
-from ui.entry import MAX_SOCIAL_SECURITY_MONTHLY, read, read_date, read_number, sync
-from ui.formatting import period_label
-from ui.member import build_member
-from ui.saved import dump_inputs, load_inputs, values_from_saved
-from ui.state import example
+from ui.answer.formatting import period_label
+from ui.form.entry import MAX_SOCIAL_SECURITY_MONTHLY, read, read_date, read_number, sync
+from ui.form.member import build_member
+from ui.form.saved import dump_inputs, load_inputs, values_from_saved
+from ui.shell.state import example
 from tests.amounts import amounts
 from tests.markdown_links import read as shown_text
 
@@ -43,7 +43,7 @@ def completed_months(start: date, end: date) -> int:
 
 def assert_refused(at, field_message: str, fix: str) -> None:
     """The message is shown, and nothing of an answer is."""
-    errors = [shown_text(e.value) for e in at.error]  # what the member reads (shown as plain text, ui/plain.py)
+    errors = [shown_text(e.value) for e in at.error]  # what the member reads (shown as plain text, ui/shell/plain.py)
     assert any(field_message in e for e in errors), errors
     assert not amounts(at)
     assert not at.get("plotly_chart")
@@ -293,7 +293,7 @@ def test_periods_are_years_and_months():
 
 def test_values_from_a_saved_file_are_checked_too():
     """A value that does not come through a box is checked where it is read, once: the saved file's reader
-    holds it to the same range, so no member is built from it (ui/compare.py adds files so)."""
+    holds it to the same range, so no member is built from it (ui/comparison/compare.py adds files so)."""
     saved = json.loads(dump_inputs(example(date(2026, 11, 29))))
     saved["inputs"]["average_annual"] = 5_000_000.0
     inputs, reason = load_inputs(json.dumps(saved).encode(), "es")

@@ -1,5 +1,4 @@
-"""The Streamlit front end's shared pieces: texts, the member form, results and charts.
-
-Only `frame.py`, `form.py` and `render.py` import streamlit; the rest are plain functions, tested
-as such. The rules live in `estimator/`; this package collects input, calls it, and renders.
-"""
+"""The Streamlit front end, by job: `shell/` (what every page draws: frame, look, words, clearing,
+reconnecting, uploads and downloads), `form/` (the field table, the form, what is typed read into the member,
+saved files), `answer/` (amount, steps, lifetime, key dates, charts, explorer, report) and `comparison/`.
+The pages (`app.py`, `pages/`) call these; the rules are in `estimator/`, which never imports Streamlit."""

@@ -5,15 +5,15 @@ to show that what the member entered survives the failure."""
 import streamlit as st
 
 from estimator.texts import LANGUAGES
-from ui.frame import LANGUAGE_NAMES
+from ui.shell.frame import LANGUAGE_NAMES
 
 FAILING_VALUE = "4242.42"
 
-with st.sidebar:  # as ui/frame.py draws it: the language in the session and in the URL
+with st.sidebar:  # as ui/shell/frame.py draws it: the language in the session and in the URL
     st.segmented_control("Idioma / Language", LANGUAGES, format_func=LANGUAGE_NAMES.get, key="lang", default="es",
                          required=True, bind="query-params")
 st.title("Prueba de error")
-# Kept like the app's form fields (ui/form.py): a value survives its widget not being drawn in a run.
+# Kept like the app's form fields (ui/form/form.py): a value survives its widget not being drawn in a run.
 amount = st.text_input("Monto", key="probe_amount", persist_state="session")
 if amount == FAILING_VALUE:
     raise ValueError(f"cannot use the salary {amount}")  # the message and the traceback carry the value

@@ -31,7 +31,7 @@ LANGUAGE_NAMES = {"es": "Español", "en": "English"}
 # element, why). A node is excused only if its element is inside an element matching the selector, and only for
 # that rule. Keep this empty unless the app truly cannot fix the markup (a theme setting or the app's own
 # elements can be fixed, so they are never excused here).
-# No finding is excused: the uploaders' buttons are named in the page's language (ui/page_hints.py).
+# No finding is excused: the uploaders' buttons are named in the page's language (ui/shell/page_hints.py).
 ALLOWED: tuple[tuple[str, str, str], ...] = ()
 UPLOADER_BUTTON = {"es": "Elegir archivo", "en": "Choose file"}
 REMOVE_BUTTON = {"es": "Quitar el archivo", "en": "Remove the file"}
@@ -247,8 +247,8 @@ def test_no_serious_or_critical_axe_violations_with_the_salary_history_refused(p
 
 def test_streamlits_own_controls_are_named_in_spanish_for_screen_readers(page, app_url):
     """The sidebar, its close button, help icons, heading links, a list's opener: Streamlit names them in English
-    only; on the Spanish page a screen reader hears Spanish (ui/page_hints.py)."""
-    from ui.page_hints import STREAMLIT_NAMES
+    only; on the Spanish page a screen reader hears Spanish (ui/shell/page_hints.py)."""
+    from ui.shell.page_hints import STREAMLIT_NAMES
 
     page.goto(f"{app_url}/")
     settle(page, "es", TITLES["estimate", "es"])

@@ -2,7 +2,7 @@
 
 Every check waits on what the user sees (`expect` retries until its timeout); there are no sleeps.
 Streamlit details these tests rely on:
-- every number and date of the form is a text box the app reads (ui/entry.py), committed on Enter (or
+- every number and date of the form is a text box the app reads (ui/form/entry.py), committed on Enter (or
   on leaving the field); a date is typed day/month/year in one box;
 - a table (`st.dataframe`) is drawn on a canvas; its visible cells are mirrored in an accessible
   `<table role="grid">` inside the canvas, which is what screen readers (and these tests) read.
@@ -31,7 +31,7 @@ ADD_FORM = re.compile(r"^Añadir a la comparación el escenario del formulario")
 def example_pension(today: date) -> tuple[int, str]:
     """(planned age, monthly pension) of the app's example member, from the published rule, not the app's code.
 
-    The example (ui/state.py): Ley 447, entered 1989, born 15/02/1970, 27 years of service today, annual
+    The example (ui/shell/state.py): Ley 447, entered 1989, born 15/02/1970, 27 years of service today, annual
     average $36,000, retiring at 58 (or at the next birthday once past 57). Service grows with each month
     worked until then, so the figure changes every month: on 2026-11-29 the member is 56 years and 9 months
     old, has 28.25 years at 58 and gets $1,395.00. Service at the planned age stays between 27 and 29 years,
@@ -62,7 +62,7 @@ def open_app(page: Page, url: str, path: str = "") -> None:
     expect(page.get_by_test_id("stApp")).to_be_visible()
 
 
-# The answer's amount: the estimate page's headline (ui/look.py), the comparison page's metrics.
+# The answer's amount: the estimate page's headline (ui/shell/look.py), the comparison page's metrics.
 AMOUNT = ".st-key-headline, [data-testid='stMetric']"
 AMOUNT_VALUE = ".st-key-headline strong, [data-testid='stMetricValue']"
 AMOUNT_LABEL = ".st-key-headline p:first-child, [data-testid='stMetricLabel']"

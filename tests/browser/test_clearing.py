@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.conftest import ROOT
-from ui.text import ui_text
+from ui.shell.text import ui_text
 
 from .test_app_browser import MONEY, amount_shown, date_input, number_input, open_app, type_date, type_number
 from .test_counselor import download, upload

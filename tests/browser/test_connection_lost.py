@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from tests.served import APP, serve
 from tests.browser.conftest import TIMEOUT_MS
 from tests.browser.test_app_browser import amount_shown
-from ui.text import ui_text
+from ui.shell.text import ui_text
 
 pytestmark = pytest.mark.browser
 
@@ -22,7 +22,7 @@ def test_the_connection_error_dialog_speaks_the_pages_language(browser, lang, qu
         page = context.new_page()
         page.goto(f"{server.url}/{query}")
         expect(amount_shown(page)).to_be_visible()
-        page.wait_for_function("() => !!window.__pageHintsWatcher")  # the page's hints are in place (ui/page_hints.py)
+        page.wait_for_function("() => !!window.__pageHintsWatcher")  # the page's hints are in place (ui/shell/page_hints.py)
         server.process.terminate()
         server.process.wait(timeout=30)
         dialog = page.get_by_role("dialog")

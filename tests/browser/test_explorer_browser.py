@@ -13,10 +13,10 @@ from datetime import date
 import pytest
 from playwright.sync_api import Page, expect
 
-from ui.explorer_data import cell, explorer_data
-from ui.form import _values
-from ui.member import build_member
-from ui.state import example
+from ui.answer.explorer_data import cell, explorer_data
+from ui.form.form import _values
+from ui.form.member import build_member
+from ui.shell.state import example
 
 from .test_app_browser import ADD_FORM, MONEY, amount_shown, number_input, open_app
 from .test_served_safely import violations, watch_csp

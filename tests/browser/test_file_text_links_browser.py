@@ -11,8 +11,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.test_app_browser import open_app
-from ui.saved import dump_inputs
-from ui.state import example
+from ui.form.saved import dump_inputs
+from ui.shell.state import example
 
 pytestmark = pytest.mark.browser
 

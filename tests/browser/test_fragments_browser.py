@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from ui.text import ui_text
+from ui.shell.text import ui_text
 
 from .test_app_browser import MONEY, amount_shown, number_input, open_app, type_number
 

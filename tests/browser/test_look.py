@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import Page, expect
 
-from ui.look import FOCUS, INK, SESSION_SCALE
+from ui.shell.look import FOCUS, INK, SESSION_SCALE
 
 from .test_app_browser import ADD_FORM, MONEY, amount_shown, headline, number_input, open_app, type_number
 

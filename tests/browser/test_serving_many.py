@@ -35,10 +35,10 @@ from estimator.numbers import money
 from serving import SECURITY_HEADERS
 from tests.browser.test_app_browser import MONEY, amount_shown, number_input, open_app
 from tests.browser.test_counselor import download, saved_data_section, upload
-from ui.fields import FormValues
-from ui.member import build_member
-from ui.saved import dump_inputs
-from ui.state import example
+from ui.form.fields import FormValues
+from ui.form.member import build_member
+from ui.form.saved import dump_inputs
+from ui.shell.state import example
 
 pytestmark = pytest.mark.browser
 
@@ -178,7 +178,7 @@ def member(i: int) -> dict:
 
 
 def expected(values: dict) -> str:
-    """The amount the app shows for these inputs, from the project's own code (ui.member → estimator)."""
+    """The amount the app shows for these inputs, from the project's own code (ui.form.member → estimator)."""
     form = FormValues(**{k: v for k, v in values.items() if k in FormValues.__dataclass_fields__})
     found, errors = build_member(form, TODAY, "es")
     assert not errors, errors

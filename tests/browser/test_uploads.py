@@ -64,7 +64,7 @@ def test_a_file_over_the_upload_limit_is_refused_and_the_app_keeps_running(page,
     to_history(page)
     upload(page, "diez-megas.csv", b"salary\n" + b"30000.00\n" * (10 * 1024 * 1024 // 9))  # 10 MB
     # Streamlit refuses it in the browser, before it reaches the app (server.maxUploadSize = 1 MB); its English
-    # words are replaced by the page's, for screen readers (an alert) and on hover (ui/page_hints.py)
+    # words are replaced by the page's, for screen readers (an alert) and on hover (ui/shell/page_hints.py)
     uploader = page.locator(".st-key-history_upload")
     refused = "No se aceptó este archivo. Se acepta un archivo de hasta 1 MB"
     expect(uploader.get_by_role("alert")).to_contain_text(refused)

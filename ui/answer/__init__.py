@@ -1,0 +1,1 @@
+"""The answer: amount, rule, steps, lifetime, key dates, charts, the explorer, the report."""

@@ -1,0 +1,31 @@
+"""Ages, periods and the fields to correct, in words: years and months, never a decimal."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from estimator.texts import span
+
+from ui.form.fields import PLACES
+from ui.shell.text import catalog, ui_text
+
+# The form's fields in the order the form shows them.
+FORM_ORDER = tuple(place.name for place in PLACES)
+
+
+def period_label(months: int, lang: str) -> str:
+    """A period or an age of whole months in years and months ("56 años y 3 meses"), never a decimal: the
+    estimator's words (`estimator.texts.span`), the same in the app, the report and the command line."""
+    return span(Fraction(max(int(months), 0), 12), lang)
+
+
+def age_label(age: Fraction, lang: str) -> str:
+    """An age in years and months, counted as everywhere else (`whole_months`: an age read back from a
+    saved or compared scenario as 58.666… years is 58 years and 8 months, not 7)."""
+    return span(age, lang)
+
+
+def error_fields(errors: dict[str, str], lang: str) -> str:
+    """The fields to correct, named as the member knows them ("fecha de nacimiento, salario promedio")."""
+    ordered = sorted(errors, key=lambda f: FORM_ORDER.index(f) if f in FORM_ORDER else len(FORM_ORDER))
+    return ", ".join(ui_text(f"check.name.{f}", lang) if f"check.name.{f}" in catalog(lang) else f for f in ordered)

@@ -1,0 +1,1 @@
+"""The comparison page: up to four scenarios side by side."""

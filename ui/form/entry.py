@@ -1,0 +1,145 @@
+"""What a member types, read by the app: numbers and dates typed as text, checked in the member's language.
+
+Streamlit's number and date widgets refuse values in the browser, with English tooltips the script
+never sees. So every number and date a member types is a plain text box the app reads: "36,000",
+"36000.50", "$36,000" and "15/02/1970" are understood; anything else gets a message under its field.
+
+A box's text is read once, into its exact value (an int, a `Decimal` or a date), checked once against the
+field's range (`ui/form/fields.py`); that exact value is what the member is built from. The session keeps the
+value under the field's name as the saved file holds it (a JSON number); the box keeps the text under
+`box_key(name)`. `sync` ties the two at the start of each run: a value changed elsewhere (the example, a
+loaded file, clearing) is written into its box, and a box's text is read into its value — or, when it
+cannot be used, the value becomes None and a problem code says why (`problem_message` turns it into words).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from decimal import Decimal, InvalidOperation
+from typing import Any, MutableMapping
+
+from estimator.numbers import money
+
+from ui.form.fields import FIELDS, Field
+from ui.form.fields import MAX_ANNUAL_SALARY, MAX_MONTHLY_SALARY, MAX_SOCIAL_SECURITY_MONTHLY, OLDEST_AGE  # noqa: F401 (the form's bounds, also named from here)
+from ui.shell.text import ui_text
+
+# The fields typed as text, each with its kind, its range and where its message shows (`ui/form/fields.py`);
+# checks across fields are in `ui.form.member.build_member`.
+SPECS: dict[str, Field] = {f.key: f for f in FIELDS if f.typed}
+SHOWN = "entry_shown"  # session key: the value each box was last written from or read into
+
+_NUMBER = re.compile(r"^[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)?(?:\.\d+)?$")
+_DATE = re.compile(r"^(\d{1,2})\s*[/.\-]\s*(\d{1,2})\s*[/.\-]\s*(\d{4})$")
+_DROPPED = str.maketrans({"$": None, "%": None, " ": None, "\u00a0": None, "\u2212": "-"})
+
+
+def box_key(name: str) -> str:
+    """The session key of the text box a member types `name` into."""
+    return f"{name}_text"
+
+
+def read_number(text: str | None) -> tuple[Decimal | None, str | None]:
+    """A number as people write it: commas between thousands, a point before the cents, "$" or "%" allowed."""
+    cleaned = (text or "").strip().translate(_DROPPED)
+    if not cleaned:
+        return None, "empty"
+    if not _NUMBER.match(cleaned) or not any(c.isdigit() for c in cleaned):
+        return None, "not_number"
+    try:
+        return Decimal(cleaned.replace(",", "")), None
+    except InvalidOperation:  # pragma: no cover - the pattern admits only plain decimals
+        return None, "not_number"
+
+
+def read_date(text: str | None) -> tuple[date | None, str | None]:
+    """A date written day/month/year ("15/02/1970", "15-2-1970", "15.02.1970")."""
+    cleaned = (text or "").strip()
+    if not cleaned:
+        return None, "empty"
+    match = _DATE.match(cleaned)
+    if not match:
+        return None, "date_format"
+    day, month, year = (int(part) for part in match.groups())
+    try:
+        return date(year, month, day), None
+    except ValueError:
+        return None, "no_such_date"
+
+
+def read(name: str, text: str | None) -> tuple[Any, str | None]:
+    """The value of field `name` typed as `text`, or None and a problem code (see `problem_message`)."""
+    spec = SPECS[name]
+    if spec.kind == "date":
+        return read_date(text)
+    number, problem = read_number(text)
+    if problem:
+        return None, problem
+    if spec.kind == "whole" and number != number.to_integral_value():
+        return None, "not_whole"
+    if not within(name, number):
+        return None, "range"
+    return (int(number) if spec.kind == "whole" else number), None
+
+
+def within(name: str, number: Decimal) -> bool:
+    """Whether a number read from a box is in the range field `name` accepts on its own."""
+    spec = SPECS[name]
+    if spec.low is not None and (number < spec.low or (spec.above_low and number == spec.low)):
+        return False
+    return spec.high is None or number <= spec.high
+
+
+def shown_text(name: str, value: Any) -> str:
+    """What the box shows for a value set by the app (the example, a loaded file)."""
+    if value is None:
+        return ""
+    kind = SPECS[name].kind
+    if kind == "date":
+        return value.strftime("%d/%m/%Y") if isinstance(value, date) else ""
+    try:
+        number = Decimal(repr(value)) if isinstance(value, float) else Decimal(value)
+    except (InvalidOperation, TypeError, ValueError):
+        return ""
+    if kind == "money":
+        return f"{number:,.2f}"
+    if kind == "whole":
+        return f"{number:.0f}"
+    return f"{number.normalize():f}"
+
+
+def sync(state: MutableMapping[str, Any], exact: dict[str, Any] | None = None) -> dict[str, str]:
+    """Tie each box to its value (see the module's docstring); returns the problems, by field name. The
+    values read from the boxes go into `exact` as read."""
+    shown = dict(state.get(SHOWN) or {})
+    problems: dict[str, str] = {}
+    for name in SPECS:
+        box, value = box_key(name), state.get(name)
+        if box not in state or name not in shown or shown[name] != value or type(shown[name]) is not type(value):
+            state[box] = shown_text(name, value)  # set by the app: the box shows it
+            shown[name] = value
+            continue
+        value, problem = read(name, state[box])
+        if problem:
+            problems[name] = problem
+        if exact is not None:
+            exact[name] = value
+        state[name] = shown[name] = float(value) if isinstance(value, Decimal) else value  # as a file holds it
+    state[SHOWN] = shown
+    return problems
+
+
+def problem_message(name: str, problem: str, lang: str) -> str:
+    """A problem with what was typed in field `name`, in words that say what is accepted."""
+    spec = SPECS[name]
+    what = ui_text(f"check.what.{name}", lang)
+    if problem == "range":
+        return ui_text(f"check.range.{name}", lang, low=_bound(spec, spec.low), high=_bound(spec, spec.high))
+    return ui_text(f"check.{problem}", lang, what=what, example=spec.sample)
+
+
+def _bound(spec: Field, value: Decimal | None) -> str:
+    if value is None:
+        return ""
+    return money(value) if spec.kind == "money" else f"{value.normalize():f}"

@@ -1,0 +1,267 @@
+"""The member form: only the inputs that apply, each with help saying where to find the figure.
+
+Every widget has a fixed key (values survive a language switch) and keeps its value across pages.
+Messages about a field are shown right under it, after the whole form is read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from fractions import Fraction
+from functools import partial
+
+import streamlit as st
+
+from estimator import plans
+from estimator.freeze import freeze_for
+from estimator.member import Member
+from estimator.numbers import money
+from estimator.salary_file import SalaryHistory
+
+from ui.form.entry import box_key, read_number, sync
+from ui.form.fields import FIELD, FIELDS, OPTION_PREFIX, PLACES, FormValues, form_values, plan_of, shown_fields
+from ui.form.limits import limits
+from ui.form.member import average_to_confirm, build_member, confirm_key, entry_caption, entry_help, slip_message
+from ui.form.salary_table import HISTORY_BOX, PERIODS, PREFILLED, history_size, sync_history
+from ui.form.salary_upload import salary_upload, summary as history_summary
+from ui.form.saved import MAX_FILE_BYTES, dump_inputs, saved_uploader
+from ui.shell.fresh_download import fresh_download
+from ui.shell.plain import plain
+from ui.shell.state import FRESH_BOXES
+from ui.shell.text import ui_text
+
+KEEP = "session"  # widget values survive page switches and being hidden
+
+
+def option_label(field: str, lang: str, value: str) -> str:
+    """An option's label (a module-level function: widget settings must pickle)."""
+    return ui_text(f"input.{OPTION_PREFIX[field]}{value}", lang)
+
+
+def choice_format(key: str, lang: str):
+    """The function that labels the options of choice `key` (the page sends back the label chosen)."""
+    return partial(option_label, key, lang)
+
+
+def _error_under(errors: dict[str, str], field: str) -> None:
+    """The message about `field`, right under it (plain text: a salary box's message quotes its cell)."""
+    if field in errors:
+        st.error(plain(errors[field]), icon="⚠️")
+
+
+# Fields with a place for their message in the form; a message about any other field goes on top.
+PLACED = tuple(place.name for place in PLACES)
+
+
+# Fields under *Avanzado*: the section opens when one of them has a message.
+ADVANCED = tuple(place.name for place in PLACES if place.advanced)
+
+
+@dataclass
+class FormReading:
+    """What a run makes of the form, once: its values (numbers exact), the salary box read, and the member
+    or why not — the messages by field, the situations these rules do not cover (then no member), the
+    average the member is asked to confirm (RULES.md §0, Plausibility) and, not confirmed yet, in words."""
+
+    values: FormValues
+    history: SalaryHistory | None
+    member: Member | None
+    errors: dict[str, str]
+    uncovered: list[str]
+    to_confirm: Fraction | None
+    slip: str | None
+
+
+def read_form(state, today: date, lang: str) -> FormReading:
+    """The form as it stands at the start of a run (widgets keep their values in the session), so the answer
+    can be drawn before the form itself."""
+    values, history = _read(state, lang)
+    confirmed = lambda average: bool(state.get(confirm_key(average)))  # noqa: E731
+    member, errors = build_member(values, today, lang, confirmed=confirmed)
+    uncovered = limits(values, lang)
+    to_confirm = average_to_confirm(values, lang)
+    slip = None if to_confirm is None or confirmed(to_confirm) else slip_message(plan_of(values), to_confirm, lang)
+    return FormReading(values, history, None if uncovered else member, errors, uncovered, to_confirm, slip)
+
+
+def _read(state, lang: str) -> tuple[FormValues, SalaryHistory | None]:
+    """The form's values, each box read once into its exact value (`ui.form.entry`), and the salary box read."""
+    exact: dict = {}
+    problems = sync(state, exact)
+    plan = plan_of(_values(state))
+    history = None
+    if state.get("salary_mode") == "history" and plan is not None:
+        size = history_size(plan)
+        average = state.get("average_monthly") if plans.plan(plan).monthly else state.get("average_annual")
+        rows = state.get("history_rows") or []
+        # Start from the average the member gave, and say so (PREFILLED); while the rows are still that
+        # (the member has not replaced them), they follow the plan's window and the average typed.
+        if average and (not rows or (state.get(PREFILLED) is not None and rows != [average] * size)):
+            state["history_rows"] = [average] * size
+            state[PREFILLED] = average
+            state.pop(PERIODS, None)
+        history, problem = sync_history(state, plan, lang)
+        if problem:
+            problems["history_rows"] = problem  # the reader's own words: which row, what is accepted
+    values = _values(state)
+    for name, value in exact.items():  # as read from the box, not as the session keeps it for a file
+        setattr(values, name, value)
+    if history is not None:
+        values.history = [salary.amount for salary in history.chronological()]
+    values.problems = problems
+    return values, history
+
+
+def _typed(name: str, label: str, lang: str, where=st, help: str | None = None, date_box: bool = False) -> None:
+    """A text box the member types a number or a date into; the app reads it (`ui.form.entry`)."""
+    if date_box:
+        label = f"{label} ({ui_text('check.date_format_hint', lang)})"
+    where.text_input(label, key=box_key(name), help=help, persist_state=KEEP, autocomplete="off",
+                     placeholder=ui_text("check.date_placeholder", lang) if date_box else None)
+
+
+def whole_box(where, label: str, key: str, default: int, low: int, high: int, lang: str) -> int | None:
+    """A whole number typed as text and checked by the app, never by the browser: the number, or None
+    with a message under the box saying what is accepted (for the page's own inputs beyond the form)."""
+    fresh = st.session_state.get(FRESH_BOXES, [])
+    if key in fresh:  # the member was cleared: the box shows its default, not what the browser kept
+        fresh.remove(key)
+        st.session_state[key] = str(default)
+    number, problem = read_number(where.text_input(label, value=str(default), key=key, autocomplete="off"))
+    if problem is None and number == number.to_integral_value() and low <= number <= high:
+        return int(number)
+    where.error(ui_text("check.whole_range", lang, low=low, high=high), icon="⚠️")
+    return None
+
+
+def member_form(lang: str, today: date, form: FormReading) -> None:
+    """Draw the fields the table shows for these values (`Field.shown`), each message under its field."""
+    tx = lambda key, **kw: ui_text(f"input.{key}", lang, **kw)  # noqa: E731
+    state, errors = st.session_state, form.errors
+    show = {f.key for f in shown_fields(form.values)}
+    for field, message in errors.items():
+        if field not in PLACED:
+            st.error(plain(message), icon="⚠️")
+    st.header(tx("heading"))
+
+    st.radio(tx("system"), _options("system"), key="system", horizontal=True,
+             format_func=choice_format("system", lang), help=tx("system_help"), persist_state=KEEP)
+    # Both systems: the entry date decides the plan and whether these rules describe the member (RULES.md §1).
+    _typed("entry_date", tx("entry_date"), lang, help=entry_help(state["system"], lang), date_box=True)
+    _error_under(errors, "entry_date")
+    if isinstance(state.get("entry_date"), date) and "entry_date" not in errors:
+        st.caption(entry_caption(state["system"], state["entry_date"], lang))
+    if "group" in show:
+        st.selectbox(tx("group"), _options("group"), key="group", format_func=choice_format("group", lang),
+                     help=tx("group_help"), persist_state=KEEP,
+                     placeholder=ui_text("check.select_placeholder", lang))
+    _typed("birth_date", tx("birth_date"), lang, help=tx("birth_date_help"), date_box=True)
+    _error_under(errors, "birth_date")
+    st.radio(tx("status"), _options("status"), key="status", horizontal=True,
+             format_func=choice_format("status", lang), persist_state=KEEP)
+    separated = "separation_date" in show
+    if separated:
+        _typed("separation_date", tx("separation_date"), lang, help=tx("separation_date_help"), date_box=True)
+        _error_under(errors, "separation_date")
+
+    st.markdown(f"**{tx('service_separated' if separated else 'service')}**", help=tx("service_help"))
+    left, right = st.columns(2)
+    _typed("service_years", tx("years"), lang, where=left)
+    _typed("service_months", tx("months"), lang, where=right)
+    _error_under(errors, "service")
+
+    plan = plan_of(form.values)
+    _salary_inputs(lang, plan, form, show)
+
+    st.markdown(f"**{tx('retire')}**", help=tx("retire_help"))
+    left, right = st.columns(2)
+    _typed("retire_years", tx("years"), lang, where=left)
+    _typed("retire_months", tx("months"), lang, where=right)
+    _error_under(errors, "retire")
+
+    if "coordinated" in show:
+        st.checkbox(tx("coordinated"), key="coordinated", help=tx("coordinated_help"), persist_state=KEEP)
+    if "social_security" in show:
+        _typed("social_security", tx("social_security"), lang, help=tx("social_security_help"))
+        _error_under(errors, "social_security")
+    if "june_1960" in show:
+        st.checkbox(tx("june_1960"), key="june_1960", help=tx("june_1960_help"), persist_state=KEEP)
+    if "shortfall" in show:
+        st.checkbox(tx("shortfall"), key="shortfall", help=tx("shortfall_help"), persist_state=KEEP)
+    st.checkbox(tx("refunded"), key="refunded", help=tx("refunded_help"), persist_state=KEEP)
+    st.checkbox(ui_text("limits.disability_input", lang), key="disability",
+                help=ui_text("limits.disability_help", lang), persist_state=KEEP)
+    st.checkbox(ui_text("limits.both_systems_input", lang), key="both_systems",
+                help=ui_text("limits.both_systems_help", lang), persist_state=KEEP)
+
+    with st.expander(tx("advanced"), expanded=any(field in errors for field in ADVANCED)):
+        _typed("growth_pct", tx("growth"), lang, help=tx("growth_help"))
+        _error_under(errors, "growth")
+        if "freeze" in show:
+            st.toggle(ui_text("limits.freeze", lang), key="freeze", persist_state=KEEP,
+                      help=ui_text("limits.freeze_help", lang, law=freeze_for(plan).law(lang)))
+        if "reduction_mode" in show:
+            st.radio(tx("reduction_mode"), _options("reduction_mode"), key="reduction_mode",
+                     format_func=choice_format("reduction_mode", lang), persist_state=KEEP)
+        for name in ("board_factor", "reduction_per_year_pct", "contribution_rate_pct", "merit_55_pct",
+                     "merit_under_55_pct"):  # an assumption's box: labelled by its place, both merits' help one
+            if name in show:
+                place = FIELD[name].place
+                _typed(name, tx(place), lang, help=tx("merit_help" if "merit" in name else f"{place}_help"))
+                _error_under(errors, place)
+    _saved_inputs(lang)
+
+
+def _saved_inputs(lang: str) -> None:
+    """Download the inputs as a file; load a saved file back (validated, replacing what is on screen)."""
+    with st.expander(ui_text("saved.heading", lang)):
+        # Built in the run of the click, from the inputs as that run has them (ui/shell/fresh_download.py).
+        fresh_download(ui_text("saved.download", lang), "saved_download",
+                       lambda: dump_inputs(st.session_state),
+                       "estimador-datos.json", "application/json", lang, help=ui_text("saved.download_help", lang))
+        limit = min(MAX_FILE_BYTES, st.get_option("server.maxUploadSize") * 1_000_000)
+        st.caption(ui_text("check.upload_json", lang, limit=f"{limit // 1000:,} KB"))
+        saved_uploader(lang)  # read once, then emptied (ui/form/saved.py)
+
+
+def _salary_inputs(lang: str, plan: str | None, form: FormReading, show: set[str]) -> None:
+    tx = lambda key, **kw: ui_text(f"input.{key}", lang, **kw)  # noqa: E731
+    state, errors = st.session_state, form.errors
+    st.radio(tx("salary_mode"), _options("salary_mode"), key="salary_mode", horizontal=True,
+             format_func=choice_format("salary_mode", lang), persist_state=KEEP)
+    for name in ("average_monthly", "average_annual"):
+        if name in show:
+            _typed(name, tx(name), lang, help=tx(f"{name}_help"))
+            _error_under(errors, "average")
+            _confirm_slip(form.to_confirm, lang)
+    if "history_rows" not in show:
+        return
+    unit = plans.plan(plan).amount_unit
+    st.text_area(tx(f"history_{unit}"), key=HISTORY_BOX, height=200,
+                 help=tx("history_box_help"), placeholder=tx(f"history_placeholder_{unit}"), persist_state=KEEP)
+    _error_under(errors, "history")
+    _confirm_slip(form.to_confirm, lang)
+    if "history" not in errors:
+        if form.history is not None:  # the box as this run read it
+            st.caption(plain(history_summary(form.history, lang)))
+        if state.get(PREFILLED):
+            st.info(tx("history_prefilled", amount=money(state[PREFILLED]), count=history_size(plan)), icon=":material/edit:")
+    st.caption(ui_text("check.upload_csv", lang, limit=f"{st.get_option('server.maxUploadSize')} MB"))
+    salary_upload(lang, plan)  # a file is shown as read, and used only when the member says so
+
+
+def _confirm_slip(average: Fraction | None, lang: str) -> None:
+    """RULES.md §0, Plausibility: under an average that is likely a slip, the member confirms that very figure
+    (drawn while the figure stands, so the confirmation is kept; another figure asks again)."""
+    if average is not None:
+        st.checkbox(ui_text("check.slip_confirm", lang, amount=money(average)), key=confirm_key(average))
+
+
+def _values(state) -> FormValues:
+    return form_values({f.key: state[f.key] for f in FIELDS if f.key in state})
+
+
+def _options(key: str) -> list[str]:
+    """A choice's values, as the field table declares them."""
+    return list(FIELD[key].options)

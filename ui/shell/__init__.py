@@ -1,0 +1,1 @@
+"""The page's frame: settings, look, language and words, clearing, reconnecting, uploads and downloads."""

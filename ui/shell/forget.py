@@ -1,0 +1,40 @@
+"""*Borrar todo para el próximo participante*: asked once more, then everything about the member is forgotten."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import streamlit as st
+
+from ui.shell.state import clear_member
+from ui.shell.text import ui_text
+
+ASKED = "clear_asked"  # the question is on screen
+DONE = "clear_done"    # the session was just cleared: say so once
+
+
+def clear_control(lang: str, today: date) -> None:
+    """The sidebar's button; pressed, it asks "¿Borrar todos los datos de este participante?" with
+    *Sí, borrar todo* and *Cancelar*. Clearing runs before the page is drawn (a callback), so every
+    page, widget and uploader is drawn from the example member."""
+    state = st.session_state
+    if state.get(ASKED):
+        with st.container(key="clear_question"):
+            st.warning(f"**{ui_text('clear.question', lang)}**\n\n{ui_text('clear.detail', lang)}")
+            st.button(ui_text("clear.confirm", lang), key="clear_confirm", type="primary", width="stretch",
+                      on_click=_clear, args=(today,))
+            st.button(ui_text("clear.cancel", lang), key="clear_cancel", width="stretch", on_click=_ask, args=(False,))
+    else:
+        st.button(ui_text("app.clear", lang), key="clear_session", help=ui_text("app.clear_help", lang),
+                  on_click=_ask, args=(True,))
+    if state.pop(DONE, False):
+        st.success(ui_text("clear.done", lang))
+
+
+def _ask(asked: bool) -> None:
+    st.session_state[ASKED] = asked
+
+
+def _clear(today: date) -> None:
+    clear_member(st.session_state, today)
+    st.session_state[DONE] = True

@@ -1,0 +1,130 @@
+"""What the page tells the browser that Streamlit has no setting for: the file uploaders' accessible names
+and their refusals in the member's language, and a number keyboard on phones for the boxes that take a number.
+
+Streamlit's uploader button says "Browse files" in English; the page's CSS shows the member's word instead
+(ui/shell/look.py), but CSS cannot give the button a name that assistive technology and accessibility checks read.
+And every number is a text box the app reads (`ui.form.entry`), so a phone would offer its letter keyboard.
+A tiny component (st.components.v2, mounted in the page, no network, allowed by the Content-Security-Policy
+like the explorer) sets `aria-label` on each uploader's buttons and file input; puts the page's words in
+place of "File must be 1.0MB or smaller." (said to screen readers and shown on hover) when the browser refuses
+a file before the app sees it; sets `inputmode="decimal"` on the number boxes; and does so again for anything
+drawn later; names Streamlit's own controls (the sidebar, the help icons, heading links) in the
+page's language for screen readers; says Streamlit's "Connection error" dialog (shown when the server cannot
+be reached: it is drawn by the browser alone) in the page's words; and, on a phone, closes the sidebar once a
+page is chosen in it.
+"""
+
+from __future__ import annotations
+
+import json
+
+import streamlit as st
+
+from estimator.texts import LANGUAGES
+
+from ui.answer import explorer  # noqa: F401  (shows components' state to the session as plain data)
+from ui.form.entry import SPECS, box_key
+from ui.shell.state import PAGE_BOXES
+from ui.shell.text import ui_text
+
+# The boxes that take a number: the form's (ui/form/fields.py) and the page's own whole numbers (`ui.form.form.whole_box`).
+NUMBER_BOXES = tuple(box_key(name) for name, spec in SPECS.items() if spec.kind != "date") + PAGE_BOXES
+
+# The title of Streamlit's dialog when the server cannot be reached (its words are English only).
+CONNECTION_ERROR_TITLE = "Connection error"
+
+# The accessible names Streamlit gives its own controls, in English only, and their keys in the catalogs.
+STREAMLIT_NAMES = {"Sidebar": "sidebar", "Collapse sidebar": "collapse_sidebar", "Expand sidebar": "expand_sidebar",
+                   "Link to heading": "link_to_heading", "Open": "open", "Help": "help", "Main menu": "main_menu"}
+
+JS = """
+export default function (component) {
+  const data = component.data ? JSON.parse(new TextDecoder().decode(component.data)) : null;
+  if (!data) return;
+  // One watcher for the document, reading the newest page's words: a page drawn in the other language mounts
+  // this again, and two watchers with different words would undo each other's names without end.
+  window.__pageHints = data;
+  if (window.__pageHintsWatcher) {
+    window.__pageHintsWatcher.apply();
+    return;
+  }
+  const name = (element, label) => {
+    if (element.getAttribute("aria-label") !== label) element.setAttribute("aria-label", label);
+  };
+  // The text nodes keep their place (React still owns them): the first says the page's words, the rest nothing.
+  const retext = (root, said) => {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    let first = true;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.nodeValue.trim()) continue;
+      const value = first ? said : "";
+      if (node.nodeValue !== value) node.nodeValue = value;
+      first = false;
+    }
+  };
+  const apply = () => {
+    const hints = window.__pageHints;
+    for (const uploader of document.querySelectorAll('[data-testid="stFileUploader"]')) {
+      for (const button of uploader.querySelectorAll("button")) {
+        name(button, button.closest('[data-testid="stFileChipDeleteBtn"]') ? hints.remove : hints.button);
+      }
+      for (const input of uploader.querySelectorAll('input[type="file"]')) name(input, hints.input);
+      // A file refused in the browser (too large, wrong type): Streamlit's English words, replaced in place.
+      for (const alert of uploader.querySelectorAll('[data-testid="stFileChip"][aria-invalid="true"] [role="alert"]')) {
+        retext(alert, hints.refused);
+      }
+    }
+    for (const tip of document.querySelectorAll('[data-testid="stTooltipErrorContent"]')) retext(tip, hints.refused);
+    // The dialog Streamlit draws when the server cannot be reached: its title and words, in the page's language.
+    for (const title of document.querySelectorAll('[role="dialog"] h2')) {
+      if (!hints.connection_titles.includes(title.textContent)) continue;
+      retext(title, hints.connection_title);
+      const body = title.nextElementSibling;
+      if (body) retext(body, hints.connection_body);
+    }
+    // Streamlit's own English names for its controls (the sidebar, help icons, heading links), in the page's words.
+    for (const element of document.querySelectorAll("[aria-label]")) {
+      const label = element.getAttribute("aria-label");
+      const prefix = hints.help_prefixes.find((start) => label.startsWith(start));
+      const said = hints.labels[label] ?? (prefix ? hints.help_for + label.slice(prefix.length) : null);
+      if (said && said !== label) element.setAttribute("aria-label", said);
+    }
+    for (const box of document.querySelectorAll(hints.numbers.map((key) => `.st-key-${key} input`).join(", "))) {
+      if (box.getAttribute("inputmode") !== "decimal") box.setAttribute("inputmode", "decimal");
+    }
+  };
+  // On a phone the sidebar lies over the page: once a page is chosen in it, it closes, as a menu does
+  // (Streamlit closes it for its own navigation, not for page links).
+  document.addEventListener("click", (event) => {
+    if (!event.target.closest('[data-testid="stSidebar"] [data-testid="stPageLink-NavLink"]')) return;
+    const sidebar = document.querySelector('[data-testid="stSidebar"]');
+    const main = document.querySelector('[data-testid="stMain"]');
+    if (!sidebar || !main || sidebar.getBoundingClientRect().right <= main.getBoundingClientRect().left + 1) return;
+    setTimeout(() => document.querySelector('[data-testid="stSidebarCollapseButton"] button')?.click(), 0);
+  }, true);
+  const watcher = new MutationObserver(apply);
+  watcher.apply = apply;
+  watcher.observe(document.body, { childList: true, subtree: true, characterData: true, attributeFilter: ["aria-label"] });
+  window.__pageHintsWatcher = watcher;  // kept for the document's life: every page mounts the component
+  apply();
+}
+"""
+
+_component = st.components.v2.component("page_hints", html="<span hidden></span>", js=JS)
+
+
+def page_hints(lang: str) -> None:
+    """Mount once per page, before or after its uploaders and boxes: later ones get theirs as they appear."""
+    limit = f"{st.get_option('server.maxUploadSize')} MB"
+    hints = {"button": ui_text("check.browse", lang), "input": ui_text("check.file_input", lang),
+             "remove": ui_text("check.remove_file", lang), "refused": ui_text("check.file_refused", lang, limit=limit),
+             "numbers": list(NUMBER_BOXES), "help_for": ui_text("chrome.help_for", lang),
+             # a name in any language (Streamlit's English, or this page's words from before a language switch)
+             "help_prefixes": [ui_text("chrome.help_for", other) for other in LANGUAGES],
+             "labels": {ui_text(f"chrome.{key}", other): ui_text(f"chrome.{key}", lang)
+                        for key in STREAMLIT_NAMES.values() for other in LANGUAGES},
+             "connection_titles": [CONNECTION_ERROR_TITLE] + [ui_text("chrome.connection_title", other)
+                                                              for other in LANGUAGES],
+             "connection_title": ui_text("chrome.connection_title", lang),
+             "connection_body": ui_text("chrome.connection_body", lang)}
+    _component(key="page_hints", data=json.dumps(hints, ensure_ascii=False).encode("utf-8"))
