@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from estimator.numbers import number
-from estimator.parameters import definitions
+from estimator.search import threshold_ages, threshold_values
 
 from ui.answer.formatting import age_label
 from ui.form.member import Member
@@ -39,29 +39,26 @@ def find_jumps(column: list[tuple[str | None, float]], thresholds: set[int]) -> 
 
 
 def thresholds(member: Member, ages: list[Fraction], lang: str) -> list[tuple[Fraction, str]]:
-    """The ages where a rule's threshold falls: the plan's age thresholds and, for a member in service,
-    the ages where service reaches its thresholds."""
-    s = member.situation.today
+    """The ages where a rule's threshold falls (`estimator.search.threshold_ages`): the plan's age thresholds
+    and, for a member in service whose accruals are not frozen, the ages where service reaches its thresholds;
+    two at one age are named together."""
+    situation = member.situation
     marks: dict[Fraction, str] = {}
-    params = definitions(s.plan)
-    for name, spec in params.items():
-        if spec.unit == "years_of_age" and spec.value is not None:
-            age = Fraction(spec.value)
-            if ages[0] < age <= ages[-1]:
-                marks.setdefault(age, ui_text("chart.threshold_age", lang, age=number(age)))
-    if member.situation.in_service and member.situation.accrues:
-        for name, spec in params.items():
-            if spec.unit == "years_of_service" and spec.value is not None:
-                age = s.age + Fraction(spec.value) - s.service_years
-                if ages[0] < age <= ages[-1]:
-                    label = ui_text("chart.threshold_service", lang, years=number(spec.value))
-                    marks[age] = f"{marks[age]} · {label}" if age in marks and label not in marks[age] else label
+    for mark in threshold_ages(situation.today, ages[0], ages[-1],
+                               service_grows=situation.in_service and situation.accrues):
+        if mark.kind == "age":
+            label = ui_text("chart.threshold_age", lang, age=number(mark.value))
+        else:
+            label = ui_text("chart.threshold_service", lang, years=number(mark.value))
+        if mark.age not in marks:
+            marks[mark.age] = label
+        elif label not in marks[mark.age]:
+            marks[mark.age] = f"{marks[mark.age]} · {label}"
     return sorted(marks.items())
 
 
 def service_limits(plan: str) -> set[Fraction]:
-    return {Fraction(spec.value) for spec in definitions(plan).values()
-            if spec.unit == "years_of_service" and spec.value is not None}
+    return set(threshold_values(plan, "years_of_service"))
 
 
 def service_cause(plan: str, service: Fraction, lang: str) -> str | None:

@@ -17,6 +17,7 @@ import streamlit as st
 from estimator import Scenario, estimate, read_scenario
 # the same words as the comparison report
 from estimator.compare import RESULT_LINES, comparison_inputs, difference_reasons, result_label, result_line
+from estimator.choice import NO_DEFERRED, OUTSIDE_SCOPE, REFUNDED, why_no_pension
 from estimator.engine import scope_reason
 from estimator.numbers import money
 from estimator.plans import plan as plan_of
@@ -44,14 +45,14 @@ NOTES = "compare_notes"
 def scenario_limits(scenario: Scenario, lang: str) -> list[str]:
     """Why the rules give this scenario no number (a refund; a teacher who left before the pension
     starts), with who can answer; empty when they do."""
-    found = []
-    if scenario.refunded:
-        found.append(ui_text("limits.refunded", lang))
-    elif not scenario.in_scope:  # an entry these rules do not describe (RULES.md §1): the law that governs it
-        found.append(scope_reason(scenario, lang))
-    elif not plan_of(scenario.plan).deferred and scenario.left_service_early:
-        found.append(ui_text("limits.teachers_deferred", lang))
-    return found
+    why = why_no_pension(scenario)  # the estimator's one guard, in its order (RULES.md §0, §1)
+    if why == OUTSIDE_SCOPE:  # an entry these rules do not describe: the law that governs it
+        return [scope_reason(scenario, lang)]
+    if why == REFUNDED:
+        return [ui_text("limits.refunded", lang)]
+    if why == NO_DEFERRED:
+        return [ui_text("limits.teachers_deferred", lang)]
+    return []
 
 
 def member_limits(values: FormValues, today: date, lang: str) -> tuple[dict[str, Any] | None, str | None]:
