@@ -3,7 +3,7 @@ by `runpy`), with standard input, output and error as bytes, and the exit status
 
 A new Python pays about half a second of imports before the first line is read; tests about what the command
 answers use this instead. Tests about the process itself (signals, memory, closed pipes, import time, a run
-that must not hang, the contract through a real subprocess in `tests/test_cli.py`) still start one.
+that must not hang, the contract through a real subprocess in `tests/estimator/cli/test_cli.py`) still start one.
 """
 
 from __future__ import annotations

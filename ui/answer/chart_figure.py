@@ -30,7 +30,7 @@ def colour_of(rule_ids: list[str]) -> dict[str | None, str]:
 def plotly_figure(traces: list[dict], layout: dict, scale: float = 1.0) -> go.Figure:
     """One figure built at once from plain dicts (adding traces and lines one by one is ten times slower),
     without plotly's check of each property (two thirds of a chart's time): written as plotly writes a
-    checked figure (`_in_plotly_order`), so the browser receives the same bytes; tests/test_charts.py
+    checked figure (`_in_plotly_order`), so the browser receives the same bytes; tests/ui/answer/test_charts.py
     compares every chart with plotly's checked figure. `scale` above 1 (session mode) draws every text and
     the figure's height that much larger."""
     layout = _scaled(layout, scale) if scale != 1 else layout

@@ -35,7 +35,7 @@ def _present_component_state_as_a_plain_dict() -> None:
     inside a function, which pickle cannot serialise: with `runner.enforceSerializableSessionState` (the
     app's hardening, .streamlit/config.toml) every run that mounts a component would then fail. The
     explorer only reads its state, so it is shown as a plain dict. Left alone if Streamlit changes this
-    (tests/test_explorer.py runs the app with the check on)."""
+    (tests/ui/answer/test_explorer.py runs the app with the check on)."""
     from streamlit.components.v2.bidi_component import main
 
     make = getattr(main, "make_bidi_component_presenter", None)

@@ -20,7 +20,7 @@ from ui.shell.text import ui_text
 
 NAME = "report_name"
 NOTES = "report_notes"
-# The boxes hold what the report prints (estimator/report/document.py; tests/test_light_page.py checks the
+# The boxes hold what the report prints (estimator/report/document.py; tests/ui/answer/test_light_page.py checks the
 # two agree), written here so that the first screen does not import the PDF library: it is imported when
 # a report is built.
 NAME_LIMIT, NOTES_LIMIT = 120, 1500

@@ -16,7 +16,7 @@ from streamlit.runtime.uploaded_file_manager import UploadedFileRec
 from streamlit.web.server.starlette.starlette_app_utils import generate_xsrf_token_string
 
 from serving import MIDDLEWARE, UploadGuard, UploadLimits, held_uploads
-from tests.test_flood import page_connection, rerun
+from tests.serving.test_flood import page_connection, rerun
 
 MB = 1024 * 1024
 
@@ -164,7 +164,7 @@ def test_the_page_says_how_many_files_were_not_accepted(app, monkeypatch, page, 
     when it reads the others (the uploader is emptied, and the refused files' marks with it)."""
     import re
 
-    from tests.test_file_text_links import saved_file
+    from tests.ui.shell.test_file_text_links import saved_file
     from ui.shell import uploads
 
     refused = iter([2])

@@ -1,5 +1,5 @@
 """`python -m estimator report SCENARIO.json -o FILE.pdf`, run in this Python (`tests/command.py`); a real
-subprocess writes a report in `tests/test_report_target.py` (with the process's umask)."""
+subprocess writes a report in `tests/estimator/cli/test_report_target.py` (with the process's umask)."""
 
 import io
 import json

@@ -74,7 +74,7 @@ def test_history_average_replaces_the_typed_average():
 
 def test_salary_file_preview_shows_periods_amounts_and_the_rows_averaged():
     """The upload's preview (ui/form/salary_upload.py): the reader's rows, as plain cells; the summary names
-    the rows the average takes. The reader itself: tests/test_salary_files.py."""
+    the rows the average takes. The reader itself: tests/estimator/cli/test_salary_files.py."""
     raw = "Año;Salario\n2021;31.000,00\n2020;20.000\n2022;32.000,00\n2023;33.000,50\n".encode()
     history = read_for_form(raw, "ley447", "es")
     table = preview_table(history, "es")

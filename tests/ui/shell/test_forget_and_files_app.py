@@ -15,7 +15,7 @@ from ui.form.saved import dump_inputs
 from ui.shell.state import example
 from ui.shell.text import ui_text
 from tests.amounts import amounts
-from tests.test_saved_files import label_of
+from tests.ui.form.test_saved_files import label_of
 from tests.markdown_links import read
 
 HOSTILE = ROOT / "tests" / "data" / "hostile_files"

@@ -5,7 +5,7 @@ import pytest
 
 from tests.amounts import amounts
 from ui.shell.text import ui_text
-from tests.test_app import text_of, typed
+from tests.ui.answer.test_app import text_of, typed
 
 
 def teacher(app):

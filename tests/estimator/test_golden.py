@@ -1,13 +1,13 @@
 """Golden cases (estimator/plans/<plan>/cases.toml): one per rule and per side of each threshold, arithmetic in comments."""
 
 import tomllib
-from pathlib import Path
 
 import pytest
 
 from estimator import estimate, read_scenario
+from tests.conftest import ROOT
 
-GOLDEN = Path(__file__).parent.parent / "estimator" / "plans"
+GOLDEN = ROOT / "estimator" / "plans"
 
 
 def load_cases():
@@ -21,7 +21,16 @@ def _none(value):
     return None if value == "none" else value
 
 
-@pytest.mark.parametrize("case", list(load_cases()))
+CASES = list(load_cases())
+
+
+def test_every_plan_has_its_golden_cases():
+    """The cases are found where the plans keep them: an empty list would make the cases below pass unseen."""
+    plans = {case.id.split(":")[0] for case in CASES}
+    assert plans == {"teachers", "ley447", "ley1"} and len(CASES) >= 90, (plans, len(CASES))
+
+
+@pytest.mark.parametrize("case", CASES)
 def test_golden_case(case):
     answer = estimate(read_scenario(case["scenario"]))
     got = answer.contract_dict()

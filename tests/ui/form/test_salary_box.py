@@ -10,11 +10,11 @@ import json
 import pytest
 
 from estimator.salary_file import SalaryFileError, read_history
-from tests.test_salary_files import CASES, case_id, raw_of
+from tests.estimator.cli.test_salary_files import CASES, case_id, raw_of
 from ui.form.fields import salary_ceiling
 from ui.form.salary_table import HISTORY_BOX, HISTORY_SHOWN, MAX_BOX_CHARS, sync_history
 from tests.amounts import amounts
-from tests.test_forget_and_files_app import load
+from tests.ui.shell.test_forget_and_files_app import load
 from ui.form.saved import SavedInputs, dump_inputs
 
 

@@ -12,7 +12,7 @@ from estimator import read_scenario
 from estimator.report import build_report
 from estimator.texts import t
 from tests.command import run_command
-from tests.test_report_cli import SCENARIO
+from tests.estimator.cli.test_report_cli import SCENARIO
 
 HEBREW, ARABIC = "שלום כהן", "محمد علي"
 

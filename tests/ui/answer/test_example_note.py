@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_app import box, typed
+from tests.ui.answer.test_app import box, typed
 from ui.shell.text import ui_text
 
 

@@ -16,7 +16,7 @@ from estimator.system_text import ERRNO_KEYS, JSON_KINDS, json_error_text, os_er
 from estimator.texts import t
 from tests.command import run_command
 from tests.conftest import ROOT
-from tests.test_report_cli import SCENARIO, assert_clear_failure
+from tests.estimator.cli.test_report_cli import SCENARIO, assert_clear_failure
 
 ENGLISH = ("No such file", "Permission denied", "Is a directory", "Extra data", "Expecting", "delimiter",
            "Unterminated", "nested too deep")

@@ -3,7 +3,7 @@ due (or that none would be), and its banner's icon is one every browser draws (S
 
 from __future__ import annotations
 
-from tests.test_app import typed
+from tests.ui.answer.test_app import typed
 
 
 def summary(app) -> str:

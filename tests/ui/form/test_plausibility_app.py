@@ -5,7 +5,7 @@ import pytest
 
 from estimator.numbers import money
 from tests.amounts import amounts
-from tests.test_app import typed
+from tests.ui.answer.test_app import typed
 
 
 def teacher(app):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from streamlit.testing.v1 import AppTest
 
 from tests.conftest import ROOT, TIMEOUT
-from tests.test_app import amount_values, box, typed
+from tests.ui.answer.test_app import amount_values, box, typed
 
 
 def reconnected(at: AppTest) -> AppTest:

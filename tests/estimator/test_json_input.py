@@ -12,8 +12,8 @@ import pytest
 
 from estimator.cli import answer_lines
 from estimator.json_input import DuplicateKey, TooDeep, TooLarge, read_json
-from tests.test_report_cli import SCENARIO, assert_clear_failure
-from tests.test_report_cli import run as run_report
+from tests.estimator.cli.test_report_cli import SCENARIO, assert_clear_failure
+from tests.estimator.cli.test_report_cli import run as run_report
 from ui.form.saved import dump_inputs, load_inputs
 
 GOOD = '{"plan":"ley1","age":65,"service_years":20,"average_salary":40000}'

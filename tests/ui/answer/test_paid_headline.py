@@ -15,8 +15,8 @@ from estimator.lifetime import payment_runs
 from estimator.numbers import money
 from estimator.report import build_comparison_report, build_report
 from tests.amounts import amounts
-from tests.test_app import typed
-from tests.test_report import pdf_text
+from tests.ui.answer.test_app import typed
+from tests.estimator.report.test_report import pdf_text
 from ui.answer.explorer_data import cell, explorer_data
 from ui.form.fields import form_values
 from ui.form.member import build_member
