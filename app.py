@@ -29,7 +29,7 @@ def summary_view(lang: str, member, answer, errors: dict[str, str], uncovered: l
     elif member is None:
         line = ui_text("check.fix_summary", lang, fields=error_fields(errors, lang))
     elif not answer.covered:
-        line = ui_text("result.not_covered", lang)
+        line = ui_text("limits.not_covered", lang)
     elif not answer.eligible:
         line = not_eligible_summary(member, answer, lang)
     else:

@@ -187,12 +187,17 @@ def notes_on_fields(s: Scenario, chosen: Evaluation | None, params: Params, lang
     return notes
 
 
+# Assumptions another plan's law defines, said in one sentence for each kind (a reduction, the merit pension).
+NOT_THE_PLANS = {"early_reduction_per_year": "reduction_plan", "reduction_factor": "reduction_plan",
+                 "merit_pct_55_plus": "merit_plan", "merit_pct_under_55": "merit_plan"}
+
+
 def assumption_unused(s: Scenario, name: str, chosen: Evaluation | None, params: Params,
                       contribution_paid: bool) -> str | None:
     """Why an assumption the user gave does not enter this answer (a text key), or None if it does. An
     assumption belongs to the plans whose law defines it."""
     if name not in definitions(s.plan):
-        return f"{name}_plan"
+        return NOT_THE_PLANS.get(name, f"{name}_plan")
     if chosen is None or s.refunded:
         return "no_pension"
     if name in REDUCTION_ASSUMPTIONS:

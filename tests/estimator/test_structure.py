@@ -111,6 +111,21 @@ def test_both_languages_have_the_same_keys_and_placeholders():
         assert fields(es[key]) == fields(en[key]), key
 
 
+@pytest.mark.parametrize("lang", texts.LANGUAGES)
+def test_each_sentence_is_said_under_one_key(lang):
+    """Each sentence lives in one catalog under one key (the estimator's, the plans' and the app's words
+    together): a sentence written twice drifts apart when one copy is corrected."""
+    from ui.shell.text import catalog as app_catalog
+
+    owners: dict[str, list[str]] = {}
+    for origin, words in (("estimator", texts.catalog(lang)), ("app", app_catalog(lang))):
+        for key, text in words.items():
+            if isinstance(text, str) and len(text) >= 40:
+                owners.setdefault(text, []).append(f"{origin}:{key}")
+    assert len(owners) > 300  # the catalogs were read
+    assert {text: keys for text, keys in owners.items() if len(keys) > 1} == {}
+
+
 def test_every_rule_is_cited_quoted_and_named_in_both_languages():
     for plan, rules in REGISTRY.items():
         for rule in rules:

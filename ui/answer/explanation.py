@@ -14,7 +14,7 @@ from html import escape
 from estimator import Answer
 from estimator.numbers import exact_number, exact_percent
 from estimator.parameters import assumption_label, assumption_source
-from estimator.texts import step_value
+from estimator.texts import step_value, t
 
 from ui.shell.text import ui_text
 
@@ -42,8 +42,9 @@ def assumption_note(answer: Answer, name: str, lang: str, with_source: bool = Tr
     figure = ""
     if used is not None:
         figure = exact_number(Decimal(repr(used.value))) if name == "reduction_factor" else exact_percent(Decimal(repr(used.value)))
-    whose = ui_text("how.entered" if used is not None and used.source == "entered" else "how.default", lang,
-                    source=f". {assumption_source(name, lang)}" if with_source else "")
+    # whose figure it is, in the words the report uses (one sentence, the estimator's catalog)
+    whose = t("report.assumption_entered" if used is not None and used.source == "entered" else "report.assumption_default",
+              lang, source=f". {assumption_source(name, lang)}" if with_source else "")
     return ui_text("how.assumption", lang, label=assumption_label(name, lang), value=figure, whose=whose)
 
 

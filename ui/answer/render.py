@@ -46,7 +46,7 @@ def answer_view(member: Member, answer: Answer, lang: str) -> None:
     st.header(tx("heading"))
     age = age_label(member.planned_age, lang)
     if not answer.covered:  # an entry these rules do not describe (§1), a teacher's deferred pension (§2): no number
-        st.warning(tx("not_covered"), icon=":material/block:")
+        st.warning(ui_text("limits.not_covered", lang), icon=":material/block:")
         deferred = not plan_of(member.plan).deferred and member.scenario.in_scope
         _bullets(answer.reasons + ([ui_text("limits.teachers_deferred", lang)] if deferred else []))
         return

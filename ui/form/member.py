@@ -151,8 +151,8 @@ def build_member(values: FormValues, today: date, lang: str,
         if birth > today:
             refuse("birth_date", say("birth_future", oldest=shown(oldest), youngest=shown(youngest)))
         elif age_now < EARLIEST_WORKING_AGE * 12 or age_now > OLDEST_AGE * 12:
-            refuse("birth_date", say("too_young" if age_now < EARLIEST_WORKING_AGE * 12 else "too_old",
-                                     age=period_label(age_now, lang), oldest=shown(oldest), youngest=shown(youngest)))
+            refuse("birth_date", say("age_range", age=period_label(age_now, lang), oldest=shown(oldest),
+                                     youngest=shown(youngest)))
         birth = None if "birth_date" in errors else birth
     date14 = birthday(birth, EARLIEST_WORKING_AGE) if birth else None
     government = values.system == "government"
