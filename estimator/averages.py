@@ -14,7 +14,7 @@ from typing import Sequence
 from .kernel import top_mean
 from .models import Step, _number
 from .citations import display
-from .numbers import exact_money, round_cents, step_amount
+from .numbers import exact_money, step_amount
 from .parameters import default_values
 from .plans import plan as plan_of
 from .texts import t

@@ -3,7 +3,7 @@
 RULES.md §0 (Choice, Rounding, Not covered), with §2–§6 for the plans. The work is split by job:
 `choice.py` evaluates the rules, chooses and pays; `steps.py` writes the calculation's own steps;
 `reasons.py` says why in words, with each plan's own notes (`plans/<plan>/notes.py`); `search.py` finds
-the earliest eligibility. This module puts them together, and keeps their names importable from here.
+the earliest eligibility. This module puts them together.
 """
 
 from __future__ import annotations
@@ -11,16 +11,15 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Callable
 
-from .choice import (Evaluation, evaluate, evaluations_at, facts_of, most_favourable, payable,  # noqa: F401
-                     plan_average, reduces, rules_of, why_no_pension, COVERED, OUTSIDE_SCOPE, REFUNDED)
+from .choice import (COVERED, OUTSIDE_SCOPE, REFUNDED, evaluate, evaluations_at, facts_of, most_favourable,
+                     payable, why_no_pension)
 from .models import Alternative, Answer, AssumptionUsed, Scenario, Step
 from .parameters import params_for
 from .plans import plan
 from .plans.ley447 import coordination
-from .reasons import (condition_text, earliest_reason, no_pension, notes_on_fields, scope_reason,  # noqa: F401
-                      unmet_reasons, unreduced_monthly)
-from .search import candidate_ages, earliest_eligibility, moved_to, threshold_ages  # noqa: F401
-from .steps import ASSUMPTION_NAMES, amount_steps, assumptions_used, average_step  # noqa: F401
+from .reasons import earliest_reason, no_pension, notes_on_fields, scope_reason, unmet_reasons, unreduced_monthly
+from .search import earliest_eligibility
+from .steps import amount_steps, assumptions_used, average_step
 from .texts import t
 
 

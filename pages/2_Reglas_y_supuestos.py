@@ -5,7 +5,7 @@ import pandas as pd
 import streamlit as st
 
 from estimator.citations import display, with_cite
-from estimator.engine import rules_of
+from estimator.choice import rules_of
 from estimator.parameters import definitions
 from estimator.plans import PLAN_IDS
 from estimator.texts import t

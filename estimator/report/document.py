@@ -21,7 +21,7 @@ from fpdf.fonts import FontFace
 
 from ..citations import display
 from ..compare import short_rule
-from ..engine import rules_of
+from ..choice import rules_of
 from ..member import Member
 from ..models import Answer, Scenario
 from ..parameters import Params

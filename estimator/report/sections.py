@@ -16,7 +16,7 @@ from ..freeze import counts_past_freeze, freeze_for
 from ..numbers import exact_number, exact_percent, money, to_fraction, whole_months
 from ..parameters import RENDER_BY_UNIT, assumption_label, assumption_source, default_values, definitions
 from ..rulebook import RULEBOOK_DATE
-from ..texts import step_value, t
+from ..texts import step_value
 from ..timeline import key_date_lines, key_dates
 from .document import FAMILY, Context, Document, Words, title_block
 

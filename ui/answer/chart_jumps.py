@@ -11,7 +11,7 @@ from estimator.numbers import number
 from estimator.search import threshold_ages, threshold_values
 
 from ui.answer.formatting import age_label
-from ui.form.member import Member
+from estimator.member import Member
 from ui.shell.text import ui_text
 
 

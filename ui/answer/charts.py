@@ -30,7 +30,7 @@ from ui.answer.chart_jumps import age_cause, find_jumps, notes_alt, service_caus
 from ui.answer.chart_labels import callouts, wrapped
 from ui.answer.chart_words import date_label, date_ticks, jump_text, rule_name, short_age, short_rule
 from ui.answer.formatting import age_label
-from ui.form.member import Member
+from estimator.member import Member
 from ui.shell.text import ui_text
 
 HEAT_SCALE = "Cividis"  # readable by viewers with any of the common colour-vision deficiencies

@@ -22,7 +22,7 @@ from estimator.models import EARLIEST_WORKING_AGE
 
 from ui.answer.explorer_data import MAX_EXTRA_YEARS, explorer_data, signature
 from ui.answer.formatting import age_label
-from ui.form.entry import OLDEST_AGE
+from ui.form.fields import OLDEST_AGE
 from ui.shell.text import catalog, ui_text
 
 HERE = Path(__file__).parent

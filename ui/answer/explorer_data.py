@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from estimator.citations import display
-from estimator.engine import rules_of
+from estimator.choice import rules_of
 from estimator.lifetime import COORDINATION_AGE
 from estimator.projection import Grid, Situation, grid
 from estimator.texts import span, t

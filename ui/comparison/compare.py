@@ -18,7 +18,7 @@ from estimator import Scenario, estimate, read_scenario
 # the same words as the comparison report
 from estimator.compare import RESULT_LINES, comparison_inputs, difference_reasons, result_label, result_line
 from estimator.choice import NO_DEFERRED, OUTSIDE_SCOPE, REFUNDED, why_no_pension
-from estimator.engine import scope_reason
+from estimator.reasons import scope_reason
 from estimator.numbers import money
 from estimator.plans import plan as plan_of
 from estimator.texts import t

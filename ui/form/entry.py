@@ -22,7 +22,6 @@ from typing import Any, MutableMapping
 from estimator.numbers import money
 
 from ui.form.fields import FIELDS, Field
-from ui.form.fields import MAX_ANNUAL_SALARY, MAX_MONTHLY_SALARY, MAX_SOCIAL_SECURITY_MONTHLY, OLDEST_AGE  # noqa: F401 (the form's bounds, also named from here)
 from ui.shell.text import ui_text
 
 # The fields typed as text, each with its kind, its range and where its message shows (`ui/form/fields.py`);

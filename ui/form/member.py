@@ -32,7 +32,7 @@ from ui.form.fields import (FIELDS, GOVERNMENT_ANNUAL_LIKELY_MONTHLY, OLDEST_AGE
                             TEACHERS_MONTHLY_LIKELY_ANNUAL, FormValues, plan_for, plan_of, shown_fields)
 from ui.shell.text import ui_text
 
-__all__ = ["Member", "build_member", "plan_of"]  # the member object is the estimator's (estimator/member.py)
+__all__ = ["build_member", "plan_of"]
 
 
 def scope_dates(lang: str) -> dict[str, str]:

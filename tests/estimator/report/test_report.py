@@ -1,7 +1,6 @@
 """The printable report: what a member takes home, read back from the PDF's own text."""
 
 import io
-import re
 from datetime import date
 
 import pytest

@@ -187,7 +187,7 @@ def test_key_dates_chart_has_its_dates_in_words_on_the_axis_and_beside_each_poin
 
 
 def test_every_rule_has_a_short_name_in_both_languages():
-    from estimator.engine import rules_of
+    from estimator.choice import rules_of
     for plan in ("teachers", "ley447", "ley1"):
         for rule in rules_of(plan):
             for lang in ("es", "en"):

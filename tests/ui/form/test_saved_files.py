@@ -14,7 +14,7 @@ from decimal import Decimal
 import pytest
 
 from tests.conftest import ROOT
-from ui.form import entry
+from ui.form import entry, fields
 from tests.markdown_links import links
 from ui.form.saved import BOUNDS, LABELS, MAX_FILE_BYTES, date_range, dump_inputs, load_inputs
 from ui.shell.plain import JOINER, one_line, plain
@@ -93,7 +93,7 @@ def test_each_number_is_held_to_the_forms_own_range(name):
     if name == "history_rows":
         place = lambda value: {"salary_mode": "history", "history_rows": [value]}  # noqa: E731
         spec_name = "average_annual"
-        assert (low, high) == (0.0, float(entry.MAX_ANNUAL_SALARY))
+        assert (low, high) == (0.0, float(fields.MAX_ANNUAL_SALARY))
     else:
         place = lambda value: {name: value}  # noqa: E731
         spec_name = name

@@ -15,7 +15,8 @@ from fractions import Fraction
 import pytest
 
 from ui.answer.formatting import period_label
-from ui.form.entry import MAX_SOCIAL_SECURITY_MONTHLY, read, read_date, read_number, sync
+from ui.form.entry import read, read_date, read_number, sync
+from ui.form.fields import MAX_SOCIAL_SECURITY_MONTHLY
 from ui.form.member import build_member
 from ui.form.saved import dump_inputs, load_inputs, values_from_saved
 from ui.shell.state import example
