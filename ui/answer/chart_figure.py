@@ -1,9 +1,16 @@
 """A chart's plotly figure from plain dicts: its colours, lines, guides, layout and height in pixels, and the
 figure itself built as plotly writes a checked one (the same bytes reach the browser) without its checks.
+
+The margins are set here, not measured by plotly (`automargin`, and a legend or colour bar outside the plot):
+measuring them made plotly lay the figure out twice, and with the page around it that was most of the time
+from opening the charts to seeing one (`benchmarks/slow_actions.py`). A line chart's legend is written as the
+page's own text under the figure (`legend_html`): it wraps at any width, and grows with session mode.
 """
 
 from __future__ import annotations
 
+import html
+import math
 from functools import cache
 
 import plotly.graph_objects as go
@@ -15,10 +22,11 @@ from ui.shell.text import ui_text
 PALETTE = ["#1b6ca8", "#e07b00", "#2e8b57", "#b22222", "#6a3d9a", "#8c564b", "#d6338a", "#4d4d4d"]
 NO_RULE = "#bdbdbd"
 COORDINATION = "#333333"
-AXIS_PX = 80         # the x axis, its title and the margins
-LEGEND_ROW_PX = 24
+AXIS_PX = 64         # below the data: the x axis' labels (12 px), its title (14 px) and the gaps between them
 FONT = {"size": 13}
 TOP_PX = 36  # room above the plot for plotly's tool bar
+TICK_CHAR_PX = 7.2   # a character of an amount on the y axis (plotly's 12 px type), a little more than it takes
+Y_TITLE_PX = 36      # the y axis' title (14 px, turned) and the gaps on either side of it
 
 
 def colour_of(rule_ids: list[str]) -> dict[str | None, str]:
@@ -70,16 +78,25 @@ def _scaled(layout: dict, scale: float) -> dict:
         layout["annotations"] = [{**a, "font": font(a.get("font"))} for a in layout["annotations"]]
     if "height" in layout:
         layout["height"] = round(layout["height"] * scale)
+    if "margin" in layout:
+        layout["margin"] = {side: round(px * scale) for side, px in layout["margin"].items()}
     return layout
+
+
+def margins(top: float) -> dict:
+    """Room for the axes' labels and titles, at 12 and 14 px (`_scaled` grows it with the type): on the left
+    the widest amount up to `top` ("$4,000") and the title beside it; below, the x axis."""
+    widest = len(f"${math.floor(top):,}")
+    return {"t": TOP_PX, "r": 10, "b": AXIS_PX, "l": math.ceil(widest * TICK_CHAR_PX + Y_TITLE_PX)}
 
 
 def line_layout(x_title: str, lang: str, top: float, height: int, annotations: list | None = None,
                  shapes: list | None = None) -> dict:
-    return {"xaxis": {"title": {"text": x_title}, "automargin": True},
+    return {"xaxis": {"title": {"text": x_title}, "automargin": False},
             "yaxis": {"title": {"text": ui_text("chart.amount_axis", lang)}, "tickprefix": "$", "tickformat": ",.0f",
-                      "rangemode": "tozero", "range": [0, top], "automargin": True},
-            "legend": {"orientation": "h", "yanchor": "top", "y": -0.18, "x": 0, "font": FONT},
-            "margin": {"t": TOP_PX, "r": 10, "b": 10, "l": 10}, "height": height + TOP_PX, "hoverlabel": {"font": FONT},
+                      "rangemode": "tozero", "range": [0, top], "automargin": False},
+            "showlegend": False,  # the page writes it under the figure (legend_html)
+            "margin": margins(top), "height": height + TOP_PX, "hoverlabel": {"font": FONT},
             **({"shapes": shapes} if shapes else {}), **({"annotations": annotations} if annotations else {})}
 
 
@@ -105,6 +122,26 @@ def guides(xs: list[float]) -> list[dict]:
              "line": {"dash": "dot", "color": "#777", "width": 1}} for x in xs]
 
 
-def chart_height(traces: list[dict], band: int) -> int:
-    """The data keep DATA_PX on a phone, where each entry of the legend takes a line of its own."""
-    return DATA_PX + band + AXIS_PX + LEGEND_ROW_PX * sum(trace.get("showlegend", True) for trace in traces)
+def chart_height(band: int) -> int:
+    """The labels' band, the data (DATA_PX, as on a phone) and the x axis under them."""
+    return DATA_PX + band + AXIS_PX
+
+
+def legend_html(traces: list[dict]) -> str:
+    """The legend of a line chart as the page's text: each line's colour and dash (or the star's mark) beside
+    its name, wrapping as the width allows. The marks are drawn for sighted readers only; the names are text."""
+    entries = []
+    for trace in traces:
+        if not trace.get("showlegend", True):
+            continue
+        if trace.get("mode") == "markers":
+            mark = '<span aria-hidden="true" style="font-size:1.1em">★</span>'
+        else:
+            line = trace.get("line", {})
+            style = {"dash": "dashed", "dot": "dotted"}.get(line.get("dash"), "solid")
+            mark = (f'<span aria-hidden="true" style="display:inline-block;width:1.8em;vertical-align:middle;'
+                    f'border-top:0.2em {style} {line.get("color", "#000")}"></span>')
+        entries.append(f'<li style="display:inline-flex;align-items:center;gap:0.4em">{mark}'
+                       f'{html.escape(trace["name"])}</li>')
+    return ('<ul class="chart-legend" style="list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;'
+            f'gap:0.25em 1.25em">{"".join(entries)}</ul>')

@@ -25,7 +25,7 @@ from estimator.texts import span
 
 from ui.answer.chart_csv import grid_rows, money_columns, rows_to_csv
 from ui.answer.chart_figure import (AXIS_PX, COORDINATION, FONT, PALETTE, TOP_PX, chart_height, colorscale, guides,
-                                    line_layout, plotly_figure, rule_traces)
+                                    legend_html, line_layout, margins, plotly_figure, rule_traces)
 from ui.answer.chart_jumps import age_cause, find_jumps, notes_alt, service_cause, service_limits, thresholds
 from ui.answer.chart_labels import callouts, wrapped
 from ui.answer.chart_words import date_label, date_ticks, jump_text, rule_name, short_age, short_rule
@@ -46,6 +46,7 @@ class Chart:
     alt: str
     table: list[dict] | None = None       # the rows as the page shows them, when not the CSV's plain numbers
     notes: list[str] = field(default_factory=list)  # each jump (or change) in words, as the chart labels it
+    legend: str | None = None  # a line chart's legend, as the page writes it under the figure
 
     def csv(self) -> bytes:
         return rows_to_csv(self.rows)
@@ -118,11 +119,12 @@ def age_chart(member: Member, lang: str, scale: float = 1.0) -> Chart:
                        "hovertemplate": "%{customdata}: $%{y:,.2f}<extra></extra>",
                        "marker": {"size": 16, "symbol": "star", "color": "#000", "line": {"color": "#fff", "width": 1}}})
     annotations, top, band = callouts(points, [wrapped(n, scale) for n in labels], max(tops, default=0), scale=scale)
-    layout = line_layout(ui_text("chart.age_axis", lang), lang, top, chart_height(traces, band), annotations,
+    layout = line_layout(ui_text("chart.age_axis", lang), lang, top, chart_height(band), annotations,
                           guides([xs[j.index] for j in jumps]))
     alt = ui_text("chart.by_age_alt", lang, start=age_label(ages[0], lang), end=age_label(ages[-1], lang),
                   chosen=age_label(chosen, lang), amount=money(chosen_amount or 0)) + notes_alt(notes, lang)
-    return Chart(plotly_figure(traces, layout, scale), grid_rows(result, lang, per="age"), alt, notes=notes)
+    return Chart(plotly_figure(traces, layout, scale), grid_rows(result, lang, per="age"), alt, notes=notes,
+                 legend=legend_html(traces))
 
 
 def service_chart(member: Member, lang: str, scale: float = 1.0) -> Chart:
@@ -149,10 +151,11 @@ def service_chart(member: Member, lang: str, scale: float = 1.0) -> Chart:
     points = [(xs[j.index], xs[j.index] / MAX_EXTRA_YEARS, column[j.index][1]) for j in jumps]
     tops = [m for _, m in column]
     annotations, top, band = callouts(points, [wrapped(n, scale) for n in notes], max(tops, default=0), scale=scale)
-    layout = line_layout(ui_text("chart.service_axis", lang), lang, top, chart_height(traces, band), annotations,
+    layout = line_layout(ui_text("chart.service_axis", lang), lang, top, chart_height(band), annotations,
                           guides([xs[j.index] for j in jumps]))
     alt = ui_text("chart.by_service_alt", lang, age=age, end=MAX_EXTRA_YEARS, amount=money(column[0][1]))
-    return Chart(plotly_figure(traces, layout, scale), grid_rows(result, lang, per="extra"), alt + notes_alt(notes, lang), notes=notes)
+    return Chart(plotly_figure(traces, layout, scale), grid_rows(result, lang, per="extra"), alt + notes_alt(notes, lang),
+                 notes=notes, legend=legend_html(traces))
 
 
 def heat_chart(member: Member, lang: str, scale: float = 1.0) -> Chart:
@@ -220,10 +223,10 @@ def key_dates_chart(dates, lang: str, scale: float = 1.0) -> Chart:
              "customdata": [[date_label(d.when, lang), w] for d, w in zip(points, words)],
              "marker": {"size": 12, "color": PALETTE[0]}, "showlegend": False,
              "hovertemplate": "%{customdata[0]}: $%{y:,.2f}<br>%{customdata[1]}<extra></extra>"}
-    layout = {"xaxis": {"title": {"text": ui_text("dates.date_axis", lang)}, "automargin": True, "type": "date"},
+    layout = {"xaxis": {"title": {"text": ui_text("dates.date_axis", lang)}, "automargin": False, "type": "date"},
               "yaxis": {"title": {"text": ui_text("chart.amount_axis", lang)}, "tickprefix": "$", "tickformat": ",.0f",
-                        "rangemode": "tozero", "automargin": True},
-              "margin": {"t": TOP_PX, "r": 10, "b": 10, "l": 10}, "hoverlabel": {"font": FONT}}
+                        "rangemode": "tozero", "automargin": False},
+              "margin": margins(0), "hoverlabel": {"font": FONT}}
     if points:
         first, last = points[0].when, points[-1].when
         pad = timedelta(days=max(90, (last - first).days // 12))
@@ -237,6 +240,7 @@ def key_dates_chart(dates, lang: str, scale: float = 1.0) -> Chart:
             tickvals, ticktext = date_ticks(low, high, lang, most=3)
         layout["xaxis"].update(range=[low.isoformat(), high.isoformat()], tickvals=tickvals, ticktext=ticktext)
         layout["yaxis"]["range"] = [0, top]
+        layout["margin"] = margins(top)
         layout.update(annotations=annotations, height=DATES_PX + band + AXIS_PX + TOP_PX)
     rows = [{ui_text("dates.date_axis", lang): date_label(d.when, lang), ui_text("chart.col_age", lang): age_label(d.age, lang),
              ui_text("chart.col_rule", lang): name, ui_text("chart.col_monthly", lang): float(d.monthly_pension)}

@@ -196,6 +196,8 @@ def charts_view(member: Member, lang: str) -> None:
         with tab:
             chart = build(member, lang, scale=session_scale(st.session_state))
             st.plotly_chart(chart.figure, key=f"chart_{key}", alt=chart.alt, config={"displaylogo": False, "displayModeBar": False})
+            if chart.legend:
+                st.html(chart.legend)
             st.caption(chart.alt)
             with st.expander(tx("table"), key=f"chart_table_open_{key}", on_change="rerun") as shown:
                 if not shown.open:  # the table is built only when asked for
