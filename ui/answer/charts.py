@@ -86,7 +86,7 @@ def age_chart(member: Member, lang: str, scale: float = 1.0) -> Chart:
 
     marks = dict(thresholds(member, ages, lang))
     jumps = find_jumps(column, {i for i, a in enumerate(ages) if a in marks})
-    notes = [jump_text(age_cause(member, ages[j.index], marks, lang), short_rule(j.rule, lang), j.change, lang)
+    notes = [jump_text(age_cause(member, ages[j.index], marks, lang), jump_what(result, column, j, lang), j.change, lang)
              for j in jumps]
     labels = list(notes)
     span_x = xs[-1] - xs[0] or 1.0
@@ -110,7 +110,8 @@ def age_chart(member: Member, lang: str, scale: float = 1.0) -> Chart:
                            "hovertemplate": "%{customdata}: $%{y:,.2f}<extra>" + name + "</extra>"})
             tops += [v for v in total if v is not None]
         if at is not None and system[at] is not None and system[at] != chosen_amount:  # said, not drawn over the star
-            notes.append(jump_text(ui_text("chart.threshold_age", lang, age=65), ui_text("chart.coordination", lang),
+            notes.append(jump_text(ui_text("chart.chosen_from_65", lang, age=age_label(chosen, lang)),
+                                   ui_text("chart.coordination", lang),
                                    system[at] - chosen_amount, lang))
 
     if chosen_amount is not None:
@@ -125,6 +126,18 @@ def age_chart(member: Member, lang: str, scale: float = 1.0) -> Chart:
                   chosen=age_label(chosen, lang), amount=money(chosen_amount or 0)) + notes_alt(notes, lang)
     return Chart(plotly_figure(traces, layout, scale), grid_rows(result, lang, per="age"), alt, notes=notes,
                  legend=legend_html(traces))
+
+
+def jump_what(result, column: list[tuple[str | None, float]], jump, lang: str) -> str:
+    """What changes at an age chart's jump: the rule, or (from the age coordination applies from the start)
+    what the System pays under the same rule: the paid amount, not the rule, drops there."""
+    i = jump.index
+    paid = [amount for _, amount in column]
+    coordinated_from_here = paid[i] != float(result.monthly[i, 0]) and paid[i - 1] == float(result.monthly[i - 1, 0])
+    if not coordinated_from_here:
+        return short_rule(jump.rule, lang)
+    coordination = ui_text("chart.coordination", lang)
+    return coordination if column[i - 1][0] == jump.rule else f"{short_rule(jump.rule, lang)} · {coordination}"
 
 
 def service_chart(member: Member, lang: str, scale: float = 1.0) -> Chart:

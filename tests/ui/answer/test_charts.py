@@ -128,7 +128,12 @@ def test_coordinated_member_sees_what_the_system_pays_from_65_and_with_social_se
     at_58 = list(system.x).index(58.0)
     from_65 = estimate(member.scenario).coordination.monthly_pension_from_65
     assert system.y[at_58] == float(from_65)
-    assert any(note.startswith("65 años: el Sistema paga menos (Plan Coordinado), −$") for note in chart.notes)
+    # At 65 the rule stays the merit pension: the paid amount drops because coordination applies from the start
+    # (RULES.md §0, §4), and the label says so, not the rule's name.
+    at_65 = next(note for note in chart.notes if note.startswith("65 años: "))
+    assert at_65.startswith("65 años: el Sistema paga menos (Plan Coordinado), −$")
+    # and what it means for the member's own start age (58), said once, as such
+    assert sum(note.startswith("Retirándose a los 58 años, desde los 65 años: el Sistema paga menos") for note in chart.notes) == 1
 
     with_ss = member_of(replace(BASE, social_security=900.0))
     chart = charts.age_chart(with_ss, "en")
