@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from benchmarks.streamlit_server import APP, ROOT, launch_chromium, serve  # noqa: E402
+from scripts.served_app import APP, ROOT, launch_chromium, serve  # noqa: E402
 
 MINIMAL = 'import streamlit as st\nst.write("listo")\n'
 FORM_WHOLE = ".st-key-retire_months_text input"  # the form's last field on the first screen, drawn

@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
 from benchmarks.cold_start import paired_runs
-from benchmarks.streamlit_server import serve
+from scripts.served_app import serve
 
 PHASES = ("health", "html", "ws", "first", "answer", "code", "visible")
 

@@ -45,7 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
-from benchmarks.streamlit_server import APP, CHROMIUM, ROOT, launch_chromium, serve  # noqa: E402
+from scripts.served_app import APP, CHROMIUM, ROOT, launch_chromium, serve  # noqa: E402
 
 WAIT_MS = 30_000
 

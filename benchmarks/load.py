@@ -63,7 +63,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.streamlit_server import APP, CHROMIUM, Server, free_port, launch_chromium, serve, stop  # noqa: E402
+from scripts.served_app import APP, CHROMIUM, Server, free_port, launch_chromium, serve  # noqa: E402
+from scripts.supervision import stop  # noqa: E402
 from estimator.numbers import money  # noqa: E402
 from ui.answer.formatting import age_label  # noqa: E402
 from ui.form.fields import FormValues  # noqa: E402

@@ -39,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
 
 from benchmarks.latency import MINIMAL_PAGE, READY  # noqa: E402
-from benchmarks.streamlit_server import APP, CHROMIUM, ROOT, launch_chromium, serve  # noqa: E402
+from scripts.served_app import APP, CHROMIUM, ROOT, launch_chromium, serve  # noqa: E402
 
 WAIT_MS = 60_000
 CHARTS = "Ver los gráficos"

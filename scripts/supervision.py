@@ -1,7 +1,7 @@
 """Processes the app is served by: started in their own group (a Ctrl-C reaches only the supervisor, which
 stops everything in order) and ended with their supervisor; stopped with SIGTERM, then SIGKILL; checked by
 their health endpoint. Shared by `scripts/replicas.py` and the benchmarks' and browser tests' server
-(`benchmarks/streamlit_server.py`)."""
+(`scripts/served_app.py`)."""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.served import APP, CHROMIUM, launch_chromium, serve
+from scripts.served_app import APP, CHROMIUM, launch_chromium, serve
 
 START_TIMEOUT_S = 60
 TIMEOUT_MS = 30_000  # the first load imports plotly, pandas and the rules: slow on 2 cores

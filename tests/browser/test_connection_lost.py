@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.served import APP, serve
+from scripts.served_app import APP, serve
 from tests.browser.conftest import TIMEOUT_MS
 from tests.browser.test_app_browser import amount_shown
 from ui.shell.text import ui_text

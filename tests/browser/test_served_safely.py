@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.served import serve
+from scripts.served_app import serve
 
 from .test_app_browser import MONEY, amount_shown, open_app, open_charts
 

@@ -29,7 +29,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.served import ROOT, free_port, serve
+from scripts.served_app import ROOT, free_port, serve
 from tests.browser.conftest import TIMEOUT_MS, _unavailable
 from estimator.numbers import money
 from serving import SECURITY_HEADERS

@@ -54,7 +54,7 @@ def health(url: str) -> float:
 
 @pytest.fixture(scope="module")
 def served():
-    from tests.served import APP, serve
+    from scripts.served_app import APP, serve
 
     with serve(APP) as server:
         yield server

@@ -70,7 +70,7 @@ SECURITY_HEADERS = {"x-frame-options": "DENY", "x-content-type-options": "nosnif
 def test_run_app_serves_the_app_through_serve_py():
     from streamlit.web.server.app_discovery import discover_asgi_app
 
-    from tests.served import APP
+    from scripts.served_app import APP
 
     assert "streamlit run serve.py" in (ROOT / "scripts" / "run-app").read_text()
     assert APP == "serve.py"  # the browser tests and benchmarks start what users run
@@ -138,7 +138,7 @@ def test_an_exception_is_logged_by_its_type_only():
 @pytest.fixture(scope="module")
 def served():
     """`serve.py` started by the shared helper, as the browser tests and `scripts/run-app` start it."""
-    from tests.served import APP, serve
+    from scripts.served_app import APP, serve
 
     with serve(APP) as server:
         yield server

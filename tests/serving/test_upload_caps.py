@@ -23,7 +23,7 @@ MB = 1024 * 1024
 
 @pytest.fixture(scope="module")
 def served():
-    from tests.served import APP, serve
+    from scripts.served_app import APP, serve
 
     with serve(APP) as server:
         yield server

@@ -1,5 +1,7 @@
-"""Start a Streamlit server on loopback and a headless system Chromium: shared by the benchmarks and
-the browser tests. Never `playwright install`: the browser is Debian's /usr/bin/chromium."""
+"""The app served on a free loopback port (`serve(APP)` runs `streamlit run serve.py`, what `scripts/run-app`
+starts, until its health check answers, and stops it afterwards) and a headless system Chromium
+(`launch_chromium`): the one way the browser tests and the benchmarks serve and open the app. Never
+`playwright install`: the browser is Debian's /usr/bin/chromium."""
 
 from __future__ import annotations
 
