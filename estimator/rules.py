@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import inspect
 from dataclasses import dataclass, field
+from functools import wraps
 from typing import Any, Callable, Literal
 
 import numpy as np
@@ -32,6 +33,8 @@ class Facts:
     contribution_shortfall: bool
     in_system_june_1960: bool
     left_service_early: Any  # separation age < age (bool, or bool array)
+    # What `shared` formulas gave for these facts, by formula and parameters (each computed once).
+    shared: dict = field(default_factory=dict, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -86,6 +89,22 @@ class Rule:
 
     def __call__(self, facts: Facts, params: Any) -> Outcome:
         return self.function(facts, params)
+
+
+def shared(formula: Callable[[Facts, Any], Q]) -> Callable[[Facts, Any], Q]:
+    """A formula several rules of a plan read (Regla 19.5(a)'s, 001 (a)'s annuity): computed once for a
+    member's facts and parameters, however many rules of the table ask for it. It is a function of those two
+    alone, and what it gives is never changed afterwards, so each rule gets the very same quantity."""
+
+    @wraps(formula)
+    def once(f: Facts, p: Any) -> Q:
+        key = (formula, p)
+        found = f.shared.get(key)
+        if found is None:
+            found = f.shared[key] = formula(f, p)
+        return found
+
+    return once
 
 
 def cite_of(function: Callable) -> str:
