@@ -44,7 +44,7 @@ def why_no_pension(s: Scenario) -> str | None:
     return None
 
 
-@dataclass
+@dataclass(slots=True)
 class Evaluation:
     rule: Rule
     outcome: Outcome

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import inspect
 from dataclasses import dataclass, field
-from functools import wraps
+from functools import cache, wraps
 from typing import Any, Callable, Literal
 
 import numpy as np
@@ -37,7 +37,9 @@ class Facts:
     shared: dict = field(default_factory=dict, compare=False, repr=False)
 
 
-@dataclass(frozen=True)
+# A condition and an outcome are made for every rule of every line and only read afterwards: plain records
+# with slots (a frozen dataclass sets each field through object.__setattr__, three times slower).
+@dataclass(slots=True)
 class Condition:
     met: Any               # bool, or bool array on the grid
     key: str               # text key of the condition (texts: cond.*)
@@ -62,7 +64,7 @@ def holds(key: str, value: Any) -> Condition:
     return Condition(value, key)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Outcome:
     conditions: tuple[Condition, ...]
     amount: Q  # before any actuarial reduction: annual (government) or monthly (teachers)
@@ -111,7 +113,12 @@ def cite_of(function: Callable) -> str:
     """The citation a rule (or a rule's helper function) carries as its docstring's first line."""
     if isinstance(function, Rule):
         return function.cite
-    return inspect.cleandoc(function.__doc__ or "").partition("\n")[0].strip()
+    return _first_line(function.__doc__ or "")
+
+
+@cache  # the same few docstrings, asked for on every answer
+def _first_line(doc: str) -> str:
+    return inspect.cleandoc(doc).partition("\n")[0].strip()
 
 
 def rule(rule_id: str, path: str, reduction: Reduction | None = None) -> Callable:

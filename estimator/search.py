@@ -19,7 +19,12 @@ from .parameters import Params, definitions, params_for
 
 def threshold_values(plan_id: str, unit: str) -> list[Fraction]:
     """The plan's thresholds in `unit` ("years_of_age" or "years_of_service"), from its law, ascending."""
-    return sorted(_in_law_order(plan_id, unit).keys())
+    return list(_ascending_on(plan_id, unit, date.today()))
+
+
+@cache
+def _ascending_on(plan_id: str, unit: str, day: date) -> tuple[Fraction, ...]:
+    return tuple(sorted(_thresholds_on(plan_id, unit, day)))
 
 
 def _in_law_order(plan_id: str, unit: str) -> dict[Fraction, None]:
@@ -41,17 +46,22 @@ def moved_to(s: Scenario, age: Fraction) -> Scenario:
                                 "service_years": service})
 
 
+ONE_MONTH = Fraction(1, 12)
+
+
 def candidate_ages(s: Scenario, horizon_age: int = 100) -> list[Fraction]:
     """The ages from today's on where some rule's condition can turn true: the age thresholds, and the
     ages where service (growing while working) reaches a service threshold, or passes it by a month
     for the "more than" conditions. Any rule's first qualifying age is one of them."""
+    today = date.today()
     candidates = {s.age}
-    candidates |= {a for a in threshold_values(s.plan, "years_of_age") if a > s.age}
+    candidates |= {a for a in _ascending_on(s.plan, "years_of_age", today) if a > s.age}
     if not s.left_service_early:
-        for threshold in threshold_values(s.plan, "years_of_service"):
+        start = s.age - s.service_years  # the age service began, working on: service reaches T at start + T
+        for threshold in _ascending_on(s.plan, "years_of_service", today):
             if threshold >= s.service_years:
-                candidates.add(s.age + threshold - s.service_years)
-                candidates.add(s.age + threshold - s.service_years + Fraction(1, 12))
+                candidates.add(start + threshold)
+                candidates.add(start + threshold + ONE_MONTH)
     return sorted(c for c in candidates if c <= horizon_age)
 
 
