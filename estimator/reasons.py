@@ -87,9 +87,9 @@ def _relevant(evaluation: Evaluation) -> bool:
 
 def unmet_reasons(s: Scenario, evaluations: list[Evaluation], lang: str) -> list[str]:
     relevant = [e for e in evaluations if _relevant(e)] or evaluations
-    reasons = []
+    reasons, left_service = [], s.left_service_early
     for evaluation in relevant:
-        failed = [condition_text(c, lang, s.left_service_early) for c in evaluation.outcome.conditions if not c.met]
+        failed = [condition_text(c, lang, left_service) for c in evaluation.outcome.conditions if not c.met]
         reasons.append(t("reason.rule_unmet", lang, rule=t(f"rule.{evaluation.rule.id}", lang),
                          cite=display(evaluation.rule.cite, lang), conditions="; ".join(failed)))
     return reasons

@@ -21,7 +21,7 @@ ACTIVE = "active"     # retirement from active service: judged at the separation
 DEFERRED = "deferred"  # deferred pension: judged at the start age
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)  # made a few times a line and only read, as the records below
 class Facts:
     """What the rules read about a member (quantities: exact scalars, or arrays on the grid)."""
 
