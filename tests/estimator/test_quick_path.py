@@ -8,7 +8,7 @@ its own facts, with its formulas, and Fraction's own comparisons.
 
 from fractions import Fraction
 
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from estimator.choice import evaluate, evaluations_at, facts_of, most_favourable, rules_of
@@ -16,7 +16,11 @@ from estimator.explain import Q
 from estimator.numbers import whole_months
 from estimator.parameters import params_for
 from estimator.search import earliest_eligibility, moved_to
+from tests.conftest import examples
 from tests.strategies import valid_scenarios
+
+# No time limit on an example: these machines are shared (a slow example is not a failure).
+relaxed = settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _values(evaluation):
@@ -24,6 +28,7 @@ def _values(evaluation):
     return evaluation.applies, evaluation.amount.v, factor, [c.met for c in evaluation.outcome.conditions]
 
 
+@relaxed
 @given(valid_scenarios())
 def test_every_rule_without_text_gives_what_it_gives_alone_with_its_formulas(s):
     plain, params = params_for(s.plan, s.assumptions.given(), explain=False), params_for(s.plan, s.assumptions.given())
@@ -40,6 +45,7 @@ def test_every_rule_without_text_gives_what_it_gives_alone_with_its_formulas(s):
     assert (chosen is None) == (most_favourable([evaluate(r, facts_of(s), params) for r in rules_of(s.plan)]) is None)
 
 
+@relaxed
 @given(valid_scenarios())
 def test_the_search_that_skips_the_age_evaluated_finds_what_the_full_search_finds(s):
     if most_favourable(evaluations_at(s)) is not None:
@@ -52,6 +58,7 @@ def test_the_search_that_skips_the_age_evaluated_finds_what_the_full_search_find
 fractions = st.fractions(min_value=-10 ** 6, max_value=10 ** 6)
 
 
+@relaxed
 @given(fractions, fractions)
 def test_quantities_compare_as_their_exact_values(a, b):
     x, y = Q(a), Q(b)
@@ -64,6 +71,7 @@ near_a_month = st.builds(lambda months, off: Fraction(months, 12) + off, st.inte
                          st.fractions(min_value=Fraction(-2, 10 ** 6), max_value=Fraction(2, 10 ** 6)))
 
 
+@relaxed
 @given(st.one_of(near_a_month, st.fractions(min_value=0, max_value=120)))
 def test_whole_months_are_found_as_fractions_find_them(years):
     nearest = round(years * 12)
