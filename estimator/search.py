@@ -6,6 +6,7 @@ rule's answer changes, so the earliest eligibility, the key dates and the charts
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
@@ -46,23 +47,25 @@ def moved_to(s: Scenario, age: Fraction) -> Scenario:
                                 "service_years": service})
 
 
-ONE_MONTH = Fraction(1, 12)
-
-
 def candidate_ages(s: Scenario, horizon_age: int = 100) -> list[Fraction]:
     """The ages from today's on where some rule's condition can turn true: the age thresholds, and the
     ages where service (growing while working) reaches a service threshold, or passes it by a month
     for the "more than" conditions. Any rule's first qualifying age is one of them."""
     today = date.today()
-    candidates = {s.age}
-    candidates |= {a for a in _ascending_on(s.plan, "years_of_age", today) if a > s.age}
-    if not s.left_service_early:
-        start = s.age - s.service_years  # the age service began, working on: service reaches T at start + T
-        for threshold in _ascending_on(s.plan, "years_of_service", today):
-            if threshold >= s.service_years:
-                candidates.add(start + threshold)
-                candidates.add(start + threshold + ONE_MONTH)
-    return sorted(c for c in candidates if c <= horizon_age)
+    ages = _ascending_on(s.plan, "years_of_age", today)
+    services = () if s.left_service_early else _ascending_on(s.plan, "years_of_service", today)
+    start = s.age - s.service_years  # working on, service reaches a threshold T at the age start + T
+    # Counted in one unit that divides them all (a common denominator), every candidate is a whole number:
+    # gathered, compared and sorted as integers, exactly, and only the result made Fractions again.
+    unit = math.lcm(s.age.denominator, start.denominator, 12, *(t.denominator for t in ages + services))
+    whole = lambda value: value.numerator * (unit // value.denominator)  # noqa: E731
+    age, begun = whole(s.age), whole(start)
+    candidates = {age, *(a for a in map(whole, ages) if a > age)}
+    for threshold in map(whole, services):
+        if begun + threshold >= age:  # the threshold is not yet passed: T ≥ service
+            candidates.update((begun + threshold, begun + threshold + unit // 12))
+    last = math.floor(horizon_age * unit)
+    return [Fraction(c, unit) for c in sorted(candidates) if c <= last]
 
 
 def earliest_eligibility(s: Scenario, horizon_age: int = 100, move: Callable[[Fraction], Scenario] | None = None,

@@ -2,8 +2,9 @@
 
 An answer chooses on every rule evaluated without text, a formula several rules read (`rules.shared`) is
 computed once per member's facts and parameters, quantities compare two Fractions by their cross products,
-and the search skips the age already evaluated. Each is checked here against the slow way: every rule on
-its own facts, with its formulas, and Fraction's own comparisons.
+the search skips the age already evaluated and counts its candidate ages in whole units, and whole months
+are found in integers. Each is checked here against the slow way: every rule on its own facts, with its
+formulas, the candidate ages and months in Fractions, and Fraction's own comparisons.
 """
 
 from fractions import Fraction
@@ -15,7 +16,7 @@ from estimator.choice import evaluate, evaluations_at, facts_of, most_favourable
 from estimator.explain import Q
 from estimator.numbers import whole_months
 from estimator.parameters import params_for
-from estimator.search import earliest_eligibility, moved_to
+from estimator.search import candidate_ages, earliest_eligibility, moved_to, threshold_values
 from tests.conftest import examples
 from tests.strategies import valid_scenarios
 
@@ -53,6 +54,17 @@ def test_the_search_that_skips_the_age_evaluated_finds_what_the_full_search_find
     quick = earliest_eligibility(s, none_now=True)
     full = earliest_eligibility(s, move=lambda age: moved_to(s, age))  # evaluates the member's own age too
     assert quick == full
+
+
+@relaxed
+@given(valid_scenarios(), st.sampled_from([100, 70, Fraction(1301, 12)]))
+def test_the_candidate_ages_counted_in_whole_units_are_those_counted_in_fractions(s, horizon):
+    expected = {s.age} | {age for age in threshold_values(s.plan, "years_of_age") if age > s.age}
+    if not s.left_service_early:
+        for years in threshold_values(s.plan, "years_of_service"):
+            if years >= s.service_years:
+                expected |= {s.age + years - s.service_years, s.age + years - s.service_years + Fraction(1, 12)}
+    assert candidate_ages(s, horizon) == sorted(age for age in expected if age <= horizon)
 
 
 fractions = st.fractions(min_value=-10 ** 6, max_value=10 ** 6)
