@@ -37,10 +37,17 @@ def to_fraction(value: Any) -> Fraction:
     raise TypeError(f"not a number: {type(value).__name__}")
 
 
+def whole_cents(value: Any) -> int:
+    """floor(value × 100 + 1/2): an amount in whole cents, rounded half up (RULES.md §0), exactly. A Fraction
+    n/d in integers, (200n + d) // 2d: every answer rounds several."""
+    if type(value) is Fraction:
+        return (200 * value.numerator + value.denominator) // (2 * value.denominator)
+    return math.floor(value * 100 + Fraction(1, 2))
+
+
 def round_cents(value: Fraction) -> Decimal:
     """Round half up to cents (RULES.md §0), exactly."""
-    cents = math.floor(value * 100 + Fraction(1, 2))
-    return (Decimal(cents) / 100).quantize(CENT, rounding=ROUND_HALF_UP)
+    return (Decimal(whole_cents(value)) / 100).quantize(CENT, rounding=ROUND_HALF_UP)
 
 
 def money(value: Any) -> str:

@@ -3,10 +3,11 @@
 An answer chooses on every rule evaluated without text, a formula several rules read (`rules.shared`) is
 computed once per member's facts and parameters, quantities compare two Fractions by their cross products,
 the search skips the age already evaluated and counts its candidate ages in whole units, and whole months
-are found in integers. Each is checked here against the slow way: every rule on its own facts, with its
-formulas, the candidate ages and months in Fractions, and Fraction's own comparisons.
+and cents are found in integers. Each is checked here against the slow way: every rule on its own facts,
+with its formulas, the candidate ages, months and cents in Fractions, and Fraction's own comparisons.
 """
 
+import math
 from fractions import Fraction
 
 from hypothesis import HealthCheck, given, settings
@@ -14,7 +15,7 @@ from hypothesis import strategies as st
 
 from estimator.choice import evaluate, evaluations_at, facts_of, most_favourable, rules_of
 from estimator.explain import Q
-from estimator.numbers import whole_months
+from estimator.numbers import whole_cents, whole_months
 from estimator.parameters import params_for
 from estimator.search import candidate_ages, earliest_eligibility, moved_to, threshold_values
 from tests.conftest import examples
@@ -89,3 +90,12 @@ def test_whole_months_are_found_as_fractions_find_them(years):
     nearest = round(years * 12)
     expected = nearest if abs(years - Fraction(nearest, 12)) < Fraction(1, 10 ** 6) else int(years * 12 // 1)
     assert whole_months(years) == expected
+
+
+half_cents = st.integers(-10 ** 6, 10 ** 6).map(lambda k: Fraction(2 * k + 1, 200))  # exactly half a cent over
+
+
+@relaxed
+@given(st.one_of(half_cents, st.fractions(min_value=-10 ** 9, max_value=10 ** 9)))
+def test_cents_are_rounded_half_up_as_fractions_round_them(amount):
+    assert whole_cents(amount) == math.floor(amount * 100 + Fraction(1, 2))
