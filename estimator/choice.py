@@ -44,7 +44,7 @@ def why_no_pension(s: Scenario) -> str | None:
     return None
 
 
-@dataclass
+@dataclass(slots=True)
 class Evaluation:
     rule: Rule
     outcome: Outcome
@@ -91,11 +91,11 @@ def evaluate(rule: Rule, facts: Facts, params: Params) -> Evaluation:
     return Evaluation(rule, outcome, applies, factor, amount)
 
 
-def evaluations_at(s: Scenario, params: Params | None = None) -> list[Evaluation]:
-    """Every rule of the plan evaluated exactly, without the formulas' text (`params`: the scenario's own,
-    read without text, when the caller has them)."""
+def evaluations_at(s: Scenario, params: Params | None = None, facts: Facts | None = None) -> list[Evaluation]:
+    """Every rule of the plan evaluated exactly, without the formulas' text (`params` and `facts`: the
+    scenario's own, read without text, when the caller has them)."""
     params = params or params_for(s.plan, s.assumptions.given(), explain=False)
-    facts = facts_of(s, explain=False)
+    facts = facts or facts_of(s, explain=False)
     return [evaluate(rule, facts, params) for rule in rules_of(s.plan)]
 
 

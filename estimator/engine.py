@@ -55,19 +55,21 @@ def _estimate(s: Scenario, lang: str, why: str | None, *, average_steps: list[St
         return no_pension(COVERED[why], [t(key, lang)] + notes_on_fields(s, None, params, lang), steps,
                           average_assumptions=average_assumptions)
 
-    facts = facts_of(s, average_formula=average_steps[-1].formula if average_steps else None)
-    if not average_steps:  # a history's average already has its step
-        steps.append(average_step(s, facts, lang))
-    plain = params_for(s.plan, s.assumptions.given(), explain=False)
-    evaluations = evaluations_at(s, plain)  # every rule exactly; only the chosen one's formulas are written
+    plain, exact = params_for(s.plan, s.assumptions.given(), explain=False), facts_of(s, explain=False)
+    evaluations = evaluations_at(s, plain, exact)  # every rule exactly; only the chosen one's formulas are written
     best = most_favourable(evaluations)
-    if best is None:
+    if best is None:  # no formula to write: the facts without text give the average's step and the notes
+        if not average_steps:  # a history's average already has its step
+            steps.append(average_step(s, exact, lang))
         earliest = earliest_eligibility(s, move=move, params=plain, none_now=True) if find_earliest else None
         reasons = earliest_reason(s, earliest, find_earliest, lang)
         reasons += unmet_reasons(s, evaluations, lang)
-        reasons += notes.plan_notes(s, facts, params, None, lang) + notes_on_fields(s, None, params, lang)
+        reasons += notes.plan_notes(s, exact, params, None, lang) + notes_on_fields(s, None, params, lang)
         return no_pension(True, reasons, steps, earliest, average_assumptions)
 
+    facts = facts_of(s, average_formula=average_steps[-1].formula if average_steps else None)
+    if not average_steps:
+        steps.append(average_step(s, facts, lang))
     chosen = evaluate(best.rule, facts, params)
     pay = payable(s.plan, chosen.amount.v, params)
     coordinated = coordination.applies(s.plan, s.group, s.coordinated)

@@ -12,6 +12,7 @@ step can say both without a list typed elsewhere.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any, Callable
 
 from .numbers import enclosed, exact_money, exact_number, exact_percent, greater, lesser
@@ -61,18 +62,32 @@ class Q:
     def __truediv__(self, other: "Q") -> "Q":
         return self._combine(other, self.v / other.v, "÷")
 
-    # comparisons give the plain truth value (a bool, or a bool array on the grid)
+    # Comparisons give the plain truth value (a bool, or a bool array on the grid). Two Fractions are
+    # compared by their cross products, as Fraction itself does, without first asking whether the other
+    # is a `numbers.Rational` (an abstract class, slow to ask; a line's rules and search compare hundreds).
     def __ge__(self, other: "Q") -> Any:
-        return self.v >= other.v
+        a, b = self.v, other.v
+        if type(a) is Fraction is type(b):
+            return a.numerator * b.denominator >= b.numerator * a.denominator
+        return a >= b
 
     def __gt__(self, other: "Q") -> Any:
-        return self.v > other.v
+        a, b = self.v, other.v
+        if type(a) is Fraction is type(b):
+            return a.numerator * b.denominator > b.numerator * a.denominator
+        return a > b
 
     def __lt__(self, other: "Q") -> Any:
-        return self.v < other.v
+        a, b = self.v, other.v
+        if type(a) is Fraction is type(b):
+            return a.numerator * b.denominator < b.numerator * a.denominator
+        return a < b
 
     def __le__(self, other: "Q") -> Any:
-        return self.v <= other.v
+        a, b = self.v, other.v
+        if type(a) is Fraction is type(b):
+            return a.numerator * b.denominator <= b.numerator * a.denominator
+        return a <= b
 
     __hash__ = None  # type: ignore[assignment]
 

@@ -72,8 +72,9 @@ def read_json(source: str | bytes, *, limit: int | None = None) -> Any:
         path = too_deep(text)
         if path is not None:
             raise TooDeep(path)
-    return json.loads(text, object_pairs_hook=_no_duplicates, parse_float=_read_float, parse_int=_read_int,
-                      parse_constant=_constant)
+    if text.startswith("\ufeff"):  # a mark left inside the text: refused as `json.loads` refuses it
+        raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+    return _DECODER.decode(text)
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -108,6 +109,10 @@ def _read_int(text: str) -> int | Decimal:
     """A JSON integer; a long one as a Decimal, so its size is checked before it is ever expanded."""
     return int(text) if len(text) <= LONGEST_INT_TEXT else Decimal(text)
 
+
+# One decoder for every text (`json.loads` with these options makes a new one each call).
+_DECODER = json.JSONDecoder(object_pairs_hook=_no_duplicates, parse_float=_read_float, parse_int=_read_int,
+                            parse_constant=_constant)
 
 # A JSON string (an unterminated one runs to the end: the scan stays linear) or a bracket.
 _TOKEN = re.compile(r'("(?:[^"\\]|\\.)*+(?:"|\\?\Z))(\s*:)?|[\[\]{}]', re.DOTALL)

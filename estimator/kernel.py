@@ -14,7 +14,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from .explain import leaf
-from .numbers import pick
+from .numbers import pick, whole_cents
 from .plans import plan as plan_of
 from .rational import RArray
 from .rules import Facts
@@ -38,7 +38,7 @@ def cents(value: Any) -> Any:
     """Whole cents, rounded half up (RULES.md §0): an int, or an int array on the grid."""
     if isinstance(value, RArray):
         return value.cents_half_up()
-    return int((Fraction(value) * 100 + Fraction(1, 2)).__floor__())
+    return whole_cents(value if type(value) is Fraction else Fraction(value))
 
 
 @dataclass

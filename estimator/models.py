@@ -32,12 +32,12 @@ def government_plan(entry: date) -> str:
     return max((start, p) for start, p in starts if start <= entry)[1]
 
 
-def out_of_scope_from(plan: str) -> date | None:
+def out_of_scope_from(plan: str, on: date | None = None) -> date | None:
     """RULES.md §1, Scope: the first entry date from which these rules do not describe the plan's members
     (government entries from 1 January 2000, teachers' from 1 August 2014); None for ley447, whose members
-    all entered before 1 April 1990."""
+    all entered before 1 April 1990. The law of the day `on` (today by default)."""
     named = plan_of(plan).entries_until
-    return dates(plan)[named] if named else None
+    return dates(plan, on)[named] if named else None
 
 
 def entry_in_scope(plan: str, entry: date) -> bool:

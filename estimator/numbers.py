@@ -37,10 +37,17 @@ def to_fraction(value: Any) -> Fraction:
     raise TypeError(f"not a number: {type(value).__name__}")
 
 
+def whole_cents(value: Any) -> int:
+    """floor(value × 100 + 1/2): an amount in whole cents, rounded half up (RULES.md §0), exactly. A Fraction
+    n/d in integers, (200n + d) // 2d: every answer rounds several."""
+    if type(value) is Fraction:
+        return (200 * value.numerator + value.denominator) // (2 * value.denominator)
+    return math.floor(value * 100 + Fraction(1, 2))
+
+
 def round_cents(value: Fraction) -> Decimal:
     """Round half up to cents (RULES.md §0), exactly."""
-    cents = math.floor(value * 100 + Fraction(1, 2))
-    return (Decimal(cents) / 100).quantize(CENT, rounding=ROUND_HALF_UP)
+    return (Decimal(whole_cents(value)) / 100).quantize(CENT, rounding=ROUND_HALF_UP)
 
 
 def money(value: Any) -> str:
@@ -211,9 +218,17 @@ WHOLE_MONTH_TOLERANCE = Fraction(1, 10 ** 6)
 
 
 def _nearest_month(years: Fraction) -> int | None:
-    """The whole number of months `years` stands for, when it lies within the tolerance of one."""
-    nearest = round(years * 12)
-    return int(nearest) if abs(years - Fraction(nearest, 12)) < WHOLE_MONTH_TOLERANCE else None
+    """The whole number of months `years` stands for, when it lies within the tolerance of one. In integers
+    (every line reads two or three spans): for years = n/d, the nearest month m is 12n/d rounded as `round`
+    does (a half to even), and |years − m/12| < tolerance is |12n − m·d| × its denominator < 12d × its
+    numerator."""
+    twelve_n, d = 12 * years.numerator, years.denominator
+    nearest, rest = divmod(twelve_n, d)
+    if 2 * rest > d or (2 * rest == d and nearest % 2):
+        nearest += 1
+    tolerance = WHOLE_MONTH_TOLERANCE
+    close = abs(twelve_n - nearest * d) * tolerance.denominator < 12 * d * tolerance.numerator
+    return nearest if close else None
 
 
 def whole_months_or_exact(value: Any) -> Fraction:

@@ -6,9 +6,10 @@ composes its notes from these pieces in the order a member reads them.
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import date, timedelta
 from decimal import Decimal
 from fractions import Fraction
+from functools import cache
 
 from .choice import Evaluation, Payable, reduces
 from .citations import display, with_cite
@@ -38,13 +39,17 @@ def no_pension(covered: bool, reasons: list[str], steps: list[Step], earliest: E
 def scope_reason(s: Scenario, lang: str) -> str:
     """RULES.md §1: the law that governs a member these rules do not describe, and who can compute it; or,
     when the entry date is unknown, the entry dates the plan's rules cover."""
-    split = NEW_PARTICIPANTS_FROM
-    end = out_of_scope_from(s.plan)
-    words = {"split": date_words(split, lang), "end": end and date_words(end, lang),
-             "last": end and date_words(end - timedelta(days=1), lang)}
     if s.entry_date is not None and not s.in_scope:
-        return t(f"reason.outside_{s.plan}", lang, entry=date_words(s.entry_date, lang), start=words["end"])
-    return t(f"reason.scope_{s.plan}", lang, **words)
+        start = date_words(out_of_scope_from(s.plan), lang)
+        return t(f"reason.outside_{s.plan}", lang, entry=date_words(s.entry_date, lang), start=start)
+    return _scope(s.plan, lang, date.today())
+
+
+@cache  # the same sentence for every member of the plan whose entry date is unknown, on the day's law
+def _scope(plan_id: str, lang: str, day: date) -> str:
+    end = out_of_scope_from(plan_id, day)
+    return t(f"reason.scope_{plan_id}", lang, split=date_words(NEW_PARTICIPANTS_FROM, lang),
+             end=end and date_words(end, lang), last=end and date_words(end - timedelta(days=1), lang))
 
 
 def assumption_source(s: Scenario, name: str, lang: str) -> str:
@@ -82,9 +87,9 @@ def _relevant(evaluation: Evaluation) -> bool:
 
 def unmet_reasons(s: Scenario, evaluations: list[Evaluation], lang: str) -> list[str]:
     relevant = [e for e in evaluations if _relevant(e)] or evaluations
-    reasons = []
+    reasons, left_service = [], s.left_service_early
     for evaluation in relevant:
-        failed = [condition_text(c, lang, s.left_service_early) for c in evaluation.outcome.conditions if not c.met]
+        failed = [condition_text(c, lang, left_service) for c in evaluation.outcome.conditions if not c.met]
         reasons.append(t("reason.rule_unmet", lang, rule=t(f"rule.{evaluation.rule.id}", lang),
                          cite=display(evaluation.rule.cite, lang), conditions="; ".join(failed)))
     return reasons

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import inspect
 from dataclasses import dataclass, field
+from functools import cache, wraps
 from typing import Any, Callable, Literal
 
 import numpy as np
@@ -20,7 +21,7 @@ ACTIVE = "active"     # retirement from active service: judged at the separation
 DEFERRED = "deferred"  # deferred pension: judged at the start age
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)  # made a few times a line and only read, as the records below
 class Facts:
     """What the rules read about a member (quantities: exact scalars, or arrays on the grid)."""
 
@@ -32,9 +33,13 @@ class Facts:
     contribution_shortfall: bool
     in_system_june_1960: bool
     left_service_early: Any  # separation age < age (bool, or bool array)
+    # What `shared` formulas gave for these facts, by formula and parameters (each computed once).
+    shared: dict = field(default_factory=dict, compare=False, repr=False)
 
 
-@dataclass(frozen=True)
+# A condition and an outcome are made for every rule of every line and only read afterwards: plain records
+# with slots (a frozen dataclass sets each field through object.__setattr__, three times slower).
+@dataclass(slots=True)
 class Condition:
     met: Any               # bool, or bool array on the grid
     key: str               # text key of the condition (texts: cond.*)
@@ -59,7 +64,7 @@ def holds(key: str, value: Any) -> Condition:
     return Condition(value, key)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Outcome:
     conditions: tuple[Condition, ...]
     amount: Q  # before any actuarial reduction: annual (government) or monthly (teachers)
@@ -88,11 +93,32 @@ class Rule:
         return self.function(facts, params)
 
 
+def shared(formula: Callable[[Facts, Any], Q]) -> Callable[[Facts, Any], Q]:
+    """A formula several rules of a plan read (Regla 19.5(a)'s, 001 (a)'s annuity): computed once for a
+    member's facts and parameters, however many rules of the table ask for it. It is a function of those two
+    alone, and what it gives is never changed afterwards, so each rule gets the very same quantity."""
+
+    @wraps(formula)
+    def once(f: Facts, p: Any) -> Q:
+        key = (formula, p)
+        found = f.shared.get(key)
+        if found is None:
+            found = f.shared[key] = formula(f, p)
+        return found
+
+    return once
+
+
 def cite_of(function: Callable) -> str:
     """The citation a rule (or a rule's helper function) carries as its docstring's first line."""
     if isinstance(function, Rule):
         return function.cite
-    return inspect.cleandoc(function.__doc__ or "").partition("\n")[0].strip()
+    return _first_line(function.__doc__ or "")
+
+
+@cache  # the same few docstrings, asked for on every answer
+def _first_line(doc: str) -> str:
+    return inspect.cleandoc(doc).partition("\n")[0].strip()
 
 
 def rule(rule_id: str, path: str, reduction: Reduction | None = None) -> Callable:

@@ -6,6 +6,7 @@ rule's answer changes, so the earliest eligibility, the key dates and the charts
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
@@ -19,7 +20,12 @@ from .parameters import Params, definitions, params_for
 
 def threshold_values(plan_id: str, unit: str) -> list[Fraction]:
     """The plan's thresholds in `unit` ("years_of_age" or "years_of_service"), from its law, ascending."""
-    return sorted(_in_law_order(plan_id, unit).keys())
+    return list(_ascending_on(plan_id, unit, date.today()))
+
+
+@cache
+def _ascending_on(plan_id: str, unit: str, day: date) -> tuple[Fraction, ...]:
+    return tuple(sorted(_thresholds_on(plan_id, unit, day)))
 
 
 def _in_law_order(plan_id: str, unit: str) -> dict[Fraction, None]:
@@ -45,14 +51,21 @@ def candidate_ages(s: Scenario, horizon_age: int = 100) -> list[Fraction]:
     """The ages from today's on where some rule's condition can turn true: the age thresholds, and the
     ages where service (growing while working) reaches a service threshold, or passes it by a month
     for the "more than" conditions. Any rule's first qualifying age is one of them."""
-    candidates = {s.age}
-    candidates |= {a for a in threshold_values(s.plan, "years_of_age") if a > s.age}
-    if not s.left_service_early:
-        for threshold in threshold_values(s.plan, "years_of_service"):
-            if threshold >= s.service_years:
-                candidates.add(s.age + threshold - s.service_years)
-                candidates.add(s.age + threshold - s.service_years + Fraction(1, 12))
-    return sorted(c for c in candidates if c <= horizon_age)
+    today = date.today()
+    ages = _ascending_on(s.plan, "years_of_age", today)
+    services = () if s.left_service_early else _ascending_on(s.plan, "years_of_service", today)
+    start = s.age - s.service_years  # working on, service reaches a threshold T at the age start + T
+    # Counted in one unit that divides them all (a common denominator), every candidate is a whole number:
+    # gathered, compared and sorted as integers, exactly, and only the result made Fractions again.
+    unit = math.lcm(s.age.denominator, start.denominator, 12, *(t.denominator for t in ages + services))
+    whole = lambda value: value.numerator * (unit // value.denominator)  # noqa: E731
+    age, begun = whole(s.age), whole(start)
+    candidates = {age, *(a for a in map(whole, ages) if a > age)}
+    for threshold in map(whole, services):
+        if begun + threshold >= age:  # the threshold is not yet passed: T ≥ service
+            candidates.update((begun + threshold, begun + threshold + unit // 12))
+    last = math.floor(horizon_age * unit)
+    return [Fraction(c, unit) for c in sorted(candidates) if c <= last]
 
 
 def earliest_eligibility(s: Scenario, horizon_age: int = 100, move: Callable[[Fraction], Scenario] | None = None,

@@ -45,8 +45,12 @@ def answer_lines(lines: Iterable[str | bytes | LineTooLong], lang: str = "es") -
         first = False
 
 
+# One encoder for every line (`json.dumps` with an option makes a new one each call).
+_UTF8_JSON = json.JSONEncoder(ensure_ascii=False)
+
+
 def json_line(answer: dict) -> str:
-    text = json.dumps(answer, ensure_ascii=False)
+    text = _UTF8_JSON.encode(answer)
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:  # a lone surrogate echoed from the input: escape it, JSON allows that

@@ -7,9 +7,10 @@ Amounts are annual; G(AC, S) = 1.5% × AC × S. Table order (RULES.md §5): b75,
 from __future__ import annotations
 
 from ...explain import Q
-from ...rules import (ACTIVE, DEFERRED, Facts, Outcome, Reduction, at_least, below, holds, rule)
+from ...rules import ACTIVE, DEFERRED, Facts, Outcome, Reduction, at_least, below, holds, rule, shared
 
 
+@shared
 def service_annuity(f: Facts, p) -> Q:
     """001 (a)
     «El importe de la anualidad será el uno y medio por ciento (1.5%) de la retribución promedio,

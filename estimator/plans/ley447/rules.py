@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from ...explain import Q, q_excess, q_max_of, q_min
 from ...numbers import pick
-from ...rules import ACTIVE, DEFERRED, Facts, Outcome, Reduction, at_least, below, holds, rule
+from ...rules import ACTIVE, DEFERRED, Facts, Outcome, Reduction, at_least, below, holds, rule, shared
 
 ZERO = Q(0, "0")
 # The citation carried by an amount that Regla 19.6's floor set (shown beside the amount).
 FLOOR_19_6 = "003 Regla 19.6"
 
 
+@shared
 def general_formula(f: Facts, p) -> Q:
     """002 Regla 18.6(a); 003 Regla 19.5(a)
     «…uno y medio por ciento (1½%) de la retribución promedio, multiplicado por el número de años de
@@ -28,6 +29,7 @@ def general_formula(f: Facts, p) -> Q:
     return p.rate_first_years * f.average * first + p.rate_excess_years * f.average * excess
 
 
+@shared
 def deferred_formula(f: Facts, p) -> Q:
     """003 Regla 19.5(a), 19.6
     «Para los participantes que estaban acogidos al Sistema o con derecho a pensión diferida al 30 de

@@ -8,9 +8,18 @@ is unpaid, C replaces them, so A1 and A2 each carry the condition "no shortfall"
 from __future__ import annotations
 
 from ...explain import Q
-from ...rules import ACTIVE, Facts, Outcome, at_least, below, holds, more_than, rule
+from ...rules import ACTIVE, Facts, Outcome, at_least, below, holds, more_than, rule, shared
 
 ONE = Q(1, "1")
+
+
+@shared
+def years_of_service_pension(f: Facts, p) -> Q:
+    """000 ¶A.3, ¶A.4, ¶C
+    «…al uno punto ocho (1.8) por ciento del promedio de los treinta y seis (36) salarios más altos,
+    multiplicados por el número de años de servicios prestados.»
+    The formula ¶A.3, ¶A.4 (before its 5% cut) and ¶C share."""
+    return p.accrual_per_year * f.average * f.service
 
 
 @rule("teachers.C", ACTIVE)
@@ -24,7 +33,7 @@ def shortfall(f: Facts, p) -> Outcome:
     return Outcome(
         (holds("contribution_shortfall", f.contribution_shortfall),
          at_least("service", f.service, p.full_service_years)),
-        p.accrual_per_year * f.average * f.service,
+        years_of_service_pension(f, p),
     )
 
 
@@ -67,7 +76,7 @@ def twenty_five_years_at_fifty(f: Facts, p) -> Outcome:
         (at_least("service", f.service, p.a3_min_service),
          below("service", f.service, p.full_service_years),
          at_least("age", f.age, p.a3_min_age)),
-        p.accrual_per_year * f.average * f.service,
+        years_of_service_pension(f, p),
     )
 
 
@@ -86,7 +95,7 @@ def more_than_twenty_five_years_from_forty_seven(f: Facts, p) -> Outcome:
          below("age", f.age, p.a3_min_age),
          more_than("service", f.service, p.a4_service_above),
          below("service", f.service, p.full_service_years)),
-        p.accrual_per_year * f.average * f.service * (ONE - p.a4_cut),
+        years_of_service_pension(f, p) * (ONE - p.a4_cut),
     )
 
 

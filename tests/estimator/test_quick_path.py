@@ -1,0 +1,101 @@
+"""The quick path of an answer agrees with the full one (docs/performance.md, the command line).
+
+An answer chooses on every rule evaluated without text, a formula several rules read (`rules.shared`) is
+computed once per member's facts and parameters, quantities compare two Fractions by their cross products,
+the search skips the age already evaluated and counts its candidate ages in whole units, and whole months
+and cents are found in integers. Each is checked here against the slow way: every rule on its own facts,
+with its formulas, the candidate ages, months and cents in Fractions, and Fraction's own comparisons.
+"""
+
+import math
+from fractions import Fraction
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from estimator.choice import evaluate, evaluations_at, facts_of, most_favourable, rules_of
+from estimator.explain import Q
+from estimator.numbers import whole_cents, whole_months
+from estimator.parameters import params_for
+from estimator.search import candidate_ages, earliest_eligibility, moved_to, threshold_values
+from tests.conftest import examples
+from tests.strategies import valid_scenarios
+
+# No time limit on an example: these machines are shared (a slow example is not a failure).
+relaxed = settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _values(evaluation):
+    factor = None if evaluation.factor is None else evaluation.factor.v
+    return evaluation.applies, evaluation.amount.v, factor, [c.met for c in evaluation.outcome.conditions]
+
+
+@relaxed
+@given(valid_scenarios())
+def test_every_rule_without_text_gives_what_it_gives_alone_with_its_formulas(s):
+    plain, params = params_for(s.plan, s.assumptions.given(), explain=False), params_for(s.plan, s.assumptions.given())
+    quick = evaluations_at(s, plain)
+    together = facts_of(s)  # one member's facts, read by every rule with both parameter sets, as an answer does
+    for rule, chosen_quickly in zip(rules_of(s.plan), quick):
+        alone = evaluate(rule, facts_of(s), params)  # facts of its own: nothing computed for another rule
+        assert _values(chosen_quickly) == _values(alone), rule.id
+        evaluate(rule, together, plain)
+        with_others = evaluate(rule, together, params)
+        assert (with_others.amount.v, with_others.amount.text) == (alone.amount.v, alone.amount.text), rule.id
+        assert with_others.amount.assumed == alone.amount.assumed and with_others.amount.cites == alone.amount.cites
+    chosen = most_favourable(quick)
+    assert (chosen is None) == (most_favourable([evaluate(r, facts_of(s), params) for r in rules_of(s.plan)]) is None)
+
+
+@relaxed
+@given(valid_scenarios())
+def test_the_search_that_skips_the_age_evaluated_finds_what_the_full_search_finds(s):
+    if most_favourable(evaluations_at(s)) is not None:
+        return
+    quick = earliest_eligibility(s, none_now=True)
+    full = earliest_eligibility(s, move=lambda age: moved_to(s, age))  # evaluates the member's own age too
+    assert quick == full
+
+
+@relaxed
+@given(valid_scenarios(), st.sampled_from([100, 70, Fraction(1301, 12)]))
+def test_the_candidate_ages_counted_in_whole_units_are_those_counted_in_fractions(s, horizon):
+    expected = {s.age} | {age for age in threshold_values(s.plan, "years_of_age") if age > s.age}
+    if not s.left_service_early:
+        for years in threshold_values(s.plan, "years_of_service"):
+            if years >= s.service_years:
+                expected |= {s.age + years - s.service_years, s.age + years - s.service_years + Fraction(1, 12)}
+    assert candidate_ages(s, horizon) == sorted(age for age in expected if age <= horizon)
+
+
+fractions = st.fractions(min_value=-10 ** 6, max_value=10 ** 6)
+
+
+@relaxed
+@given(fractions, fractions)
+def test_quantities_compare_as_their_exact_values(a, b):
+    x, y = Q(a), Q(b)
+    assert (x >= y, x > y, x < y, x <= y) == (a >= b, a > b, a < b, a <= b)
+    assert (Q(1) >= Q(Fraction(1)), Q(Fraction(1, 3)) < Q(1)) == (True, True)  # an int and a Fraction
+
+
+# Spans near a whole month (a client's 25.083333333333332), on both sides of the tolerance, and any other.
+near_a_month = st.builds(lambda months, off: Fraction(months, 12) + off, st.integers(0, 1440),
+                         st.fractions(min_value=Fraction(-2, 10 ** 6), max_value=Fraction(2, 10 ** 6)))
+
+
+@relaxed
+@given(st.one_of(near_a_month, st.fractions(min_value=0, max_value=120)))
+def test_whole_months_are_found_as_fractions_find_them(years):
+    nearest = round(years * 12)
+    expected = nearest if abs(years - Fraction(nearest, 12)) < Fraction(1, 10 ** 6) else int(years * 12 // 1)
+    assert whole_months(years) == expected
+
+
+half_cents = st.integers(-10 ** 6, 10 ** 6).map(lambda k: Fraction(2 * k + 1, 200))  # exactly half a cent over
+
+
+@relaxed
+@given(st.one_of(half_cents, st.fractions(min_value=-10 ** 9, max_value=10 ** 9)))
+def test_cents_are_rounded_half_up_as_fractions_round_them(amount):
+    assert whole_cents(amount) == math.floor(amount * 100 + Fraction(1, 2))
