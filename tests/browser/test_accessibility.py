@@ -15,7 +15,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Locator, Page, expect
 
-from .test_app_browser import MONEY, amount_label, amount_shown, number_input, open_charts
+from .test_app_browser import MONEY, amount_label, amount_shown, number_input, open_charts, opened
 
 pytestmark = pytest.mark.browser
 
@@ -131,9 +131,10 @@ def test_no_serious_or_critical_axe_violations(page, app_url, name, lang):
 
 def add_two_variants(page: Page, lang: str) -> None:
     """Two scenarios on the comparison page (the estimate, then at 62), from its own variant section."""
-    main = page.get_by_test_id("stMain")
-    main.locator("details > summary", has_text=re.compile("variante|variant")).click()
+    title = re.compile("variante|variant")
     add = page.locator(".st-key-variant_add button")
+    opened(page.get_by_test_id("stMain").get_by_test_id("stExpander").filter(has_text=title), title, add)
+    expect(page.get_by_test_id("stApp")).to_have_attribute("data-test-script-state", "notRunning")
     add.click()
     expect(page.locator(".st-key-compare_columns [data-testid='stColumn']")).to_have_count(1)
     age = page.locator(".st-key-variant_age input")

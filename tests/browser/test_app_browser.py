@@ -85,12 +85,36 @@ def applied_rule(page: Page) -> Locator:
     return page.get_by_test_id("stMain").locator("p", has_text="Regla aplicada:")
 
 
+def opened(section, title: str, box):
+    """`box`, inside the expander `section`, once visible (the expander opened if it is not).
+
+    Looked at once the page's run is done (a run, or a page change, draws the expander anew, and a click on the
+    one being replaced is lost or closes it); opened by its `<details>` state, not by whether the box shows yet:
+    a click on an expander that is already opening would close it."""
+    expect(section.page.get_by_test_id("stApp")).to_have_attribute("data-test-script-state", "notRunning")
+    details = section.locator("details").first
+    for _ in range(3):  # a rerun landing between the look and the click may redraw it closed: look again
+        if box.is_visible():
+            return box
+        if details.get_attribute("open") is None:
+            section.get_by_text(title).click()
+        try:
+            expect(box).to_be_visible(timeout=10_000)
+            return box
+        except AssertionError:
+            continue
+    expect(box).to_be_visible()
+    return box
+
+
+
 def open_charts(page: Page) -> Locator:
     """Open the charts' section (built only when opened; the explorer above answers by age at once) and
     return its tabs."""
-    page.get_by_test_id("stExpander").get_by_text(re.compile(r"^(Ver los gráficos|Show the charts)")).click()
+    title = re.compile(r"^(Ver los gráficos|Show the charts)")  # the summary's own text
+    section = page.get_by_test_id("stExpander").filter(has_text=re.compile("Ver los gráficos|Show the charts"))
     tabs = page.get_by_test_id("stTabs")
-    expect(tabs.locator(".js-plotly-plot .main-svg").first).to_be_visible()
+    opened(section, title, tabs.locator(".js-plotly-plot .main-svg").first)
     return tabs
 
 

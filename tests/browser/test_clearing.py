@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 from tests.conftest import ROOT
 from ui.shell.text import ui_text
 
-from .test_app_browser import MONEY, amount_shown, date_input, number_input, open_app, type_date, type_number
+from .test_app_browser import MONEY, amount_shown, date_input, number_input, open_app, opened, type_date, type_number
 from .test_counselor import download, upload
 
 pytestmark = pytest.mark.browser
@@ -168,28 +168,6 @@ def report_boxes(page: Page, lang: str):
     name = opened(section, ui_text("report_extras.title", lang),
                   section.get_by_role("textbox", name=ui_text("report_extras.name", lang)))
     return name, section.get_by_role("textbox", name=ui_text("report_extras.notes", lang))
-
-
-def opened(section, title: str, box):
-    """`box`, inside the expander `section`, once visible (the expander opened if it is not).
-
-    Looked at once the page's run is done (a run, or a page change, draws the expander anew, and a click on the
-    one being replaced is lost or closes it); opened by its `<details>` state, not by whether the box shows yet:
-    a click on an expander that is already opening would close it."""
-    expect(section.page.get_by_test_id("stApp")).to_have_attribute("data-test-script-state", "notRunning")
-    details = section.locator("details").first
-    for _ in range(3):  # a rerun landing between the look and the click may redraw it closed: look again
-        if box.is_visible():
-            return box
-        if details.get_attribute("open") is None:
-            section.get_by_text(title).click()
-        try:
-            expect(box).to_be_visible(timeout=10_000)
-            return box
-        except AssertionError:
-            continue
-    expect(box).to_be_visible()
-    return box
 
 
 def report_text(page: Page, button_label: str, server) -> str:

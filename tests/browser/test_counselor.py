@@ -13,7 +13,7 @@ import pytest
 
 from playwright.sync_api import Download, Locator, Page, TimeoutError, expect
 
-from .test_app_browser import MONEY, amount_shown, date_input, number_input, open_app, type_number
+from .test_app_browser import MONEY, amount_shown, date_input, number_input, open_app, opened, type_number
 
 pytestmark = pytest.mark.browser
 
@@ -24,8 +24,7 @@ DAMAGED = "El archivo está dañado: no es JSON válido. Use un archivo descarga
 def saved_data_section(page: Page):
     """Open the "Guardar o cargar los datos" expander and return it."""
     section = page.get_by_test_id("stExpander").filter(has_text="Guardar o cargar los datos")
-    section.get_by_text("Guardar o cargar los datos").click()
-    expect(section.get_by_role("button", name="Descargar los datos de este participante")).to_be_visible()
+    opened(section, "Guardar o cargar los datos", section.get_by_role("button", name="Descargar los datos de este participante"))
     return section
 
 
@@ -118,8 +117,7 @@ def test_the_report_carries_what_was_typed_just_before_the_click(page, app_serve
     expect(value).to_have_text(MONEY)
     salary = number_input(page, "average_annual", "Retribución promedio anual ($)")
     extras = page.get_by_test_id("stExpander").filter(has_text="Para el informe (opcional)")
-    extras.get_by_text("Para el informe (opcional)").click()
-    name = extras.get_by_role("textbox", name="Nombre de la persona")
+    name = opened(extras, "Para el informe (opcional)", extras.get_by_role("textbox", name="Nombre de la persona"))
     button = page.get_by_role("button", name="Descargar el informe (PDF)")
     seen = set()
     for typed_salary, typed_name in (("50,000.00", "Ana Uno"), ("41,000.00", "Beto Dos"), ("63,500.00", "Carla Tres")):
