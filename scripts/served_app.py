@@ -5,7 +5,6 @@ starts, until its health check answers, and stops it afterwards) and a headless 
 
 from __future__ import annotations
 
-import socket
 import subprocess
 import sys
 import tempfile
@@ -17,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
-from scripts.supervision import stop  # the one way a served app is stopped (run-app's too)
+from scripts.supervision import free_loopback_ports, stop  # the one way a served app is stopped (run-app's too)
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = "serve.py"  # what `scripts/run-app` starts: app.py behind serving's headers and error handler
@@ -38,9 +37,7 @@ class Server:
 
 
 def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+    return free_loopback_ports(1)[0]
 
 
 def healthy(url: str) -> bool:

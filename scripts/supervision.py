@@ -6,6 +6,7 @@ their health endpoint. Shared by `scripts/replicas.py` and the benchmarks' and b
 from __future__ import annotations
 
 import ctypes
+import os
 import signal
 import socket
 import subprocess
@@ -40,14 +41,23 @@ def check_port_free(address: str, port: int) -> None:
 
 
 def free_loopback_ports(count: int) -> list[int]:
-    """`count` distinct free ports on loopback (held together while chosen, so none is picked twice)."""
-    sockets = []
+    """`count` distinct free ports on loopback (held together while chosen, so none is picked twice).
+
+    When the tests run several at a time (pytest-xdist names each worker in PYTEST_XDIST_WORKER), worker k of n
+    takes only ports whose half is ≡ k (mod n) (Linux hands out odd ports to `bind`: the parity says nothing): a
+    server one worker starts is never given the port another worker's test has just freed, where a page that
+    lost its server on purpose would find a server again."""
+    worker, workers = os.environ.get("PYTEST_XDIST_WORKER", ""), int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    slot = int(worker[2:]) if worker.startswith("gw") and worker[2:].isdigit() and workers > 1 else None
+    sockets, kept = [], []
     try:
-        for _ in range(count):
+        while len(kept) < count and len(sockets) < 1000:
             sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
             sock.bind((LOOPBACK, 0))
-            sockets.append(sock)
-        return [sock.getsockname()[1] for sock in sockets]
+            sockets.append(sock)  # held until the end: the next bind gets another port
+            if slot is None or sock.getsockname()[1] // 2 % workers == slot:
+                kept.append(sock.getsockname()[1])
+        return kept
     finally:
         for sock in sockets:
             sock.close()
