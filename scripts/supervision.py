@@ -57,6 +57,8 @@ def free_loopback_ports(count: int) -> list[int]:
             sockets.append(sock)  # held until the end: the next bind gets another port
             if slot is None or sock.getsockname()[1] // 2 % workers == slot:
                 kept.append(sock.getsockname()[1])
+        if len(kept) < count:
+            raise RuntimeError(f"found {len(kept)} of {count} free loopback ports")
         return kept
     finally:
         for sock in sockets:

@@ -1,10 +1,11 @@
 """A chart's plotly figure from plain dicts: its colours, lines, guides, layout and height in pixels, and the
 figure itself built as plotly writes a checked one (the same bytes reach the browser) without its checks.
 
-The margins are set here, not measured by plotly (`automargin`, and a legend or colour bar outside the plot):
-measuring them made plotly lay the figure out twice, and with the page around it that was most of the time
+The line charts' and the timeline's margins are set here, not measured by plotly (`automargin`, and a legend
+outside the plot): measuring them made plotly lay the figure out twice, and with the page around it that was most of the time
 from opening the charts to seeing one (`benchmarks/slow_actions.py`). A line chart's legend is written as the
-page's own text under the figure (`legend_html`): it wraps at any width, and grows with session mode.
+page's own text under the figure (`legend_html`): it wraps at any width, and grows with session mode. The heat
+map, opened by its own tab, still lets plotly place its colour bar and legend.
 """
 
 from __future__ import annotations
