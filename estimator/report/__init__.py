@@ -24,7 +24,7 @@ from ..projection import Situation
 from . import sections
 from .chart import chart_ages, chart_section
 from .comparison import build_comparison_report
-from .document import NAME_LIMIT, NOTES_LIMIT, Context, Document, clean_text
+from .document import NAME_LIMIT, NOTES_LIMIT, Context, Document, clean_text, written
 from .sections import assumption_rows, assumption_text, headline, input_rows
 
 __all__ = ["NAME_LIMIT", "NOTES_LIMIT", "Context", "assumption_rows", "assumption_text", "build_comparison_report",
@@ -57,14 +57,15 @@ def build_report(scenario: Scenario, lang: str = "es", *, member: Member | None 
                   salary_growth=situation.salary_growth if situation is not None else Fraction(salary_growth),
                   generated_on=generated_on or date.today(), situation=situation, member=member,
                   name=clean_text(name, NAME_LIMIT), notes=clean_text(notes, NOTES_LIMIT, lines=True))
-    doc = Document(ctx, ctx.t("title"), ctx.generated_on)
-    doc.add_page()
     if answer.covered:
         parts = (sections.title, sections.summary, sections.key_dates_section, chart_section, sections.steps,
                  sections.reasons, sections.alternatives, sections.assumptions, sections.inputs)
     else:  # RULES.md §0, Not covered: why, and who can answer; no amount, no other rules, no assumptions
         parts = (sections.title, sections.summary, sections.inputs)
-    for section in parts:
-        section(doc, ctx)
-    sections.closing(doc, ctx)
-    return bytes(doc.output())
+
+    def draw(doc: Document) -> None:
+        doc.add_page()
+        for section in parts:
+            section(doc, ctx)
+        sections.closing(doc, ctx)
+    return written(draw, ctx, ctx.t("title"), ctx.generated_on)

@@ -16,7 +16,7 @@ from ..engine import estimate
 from ..models import Answer, Scenario
 from ..numbers import money
 from ..texts import t
-from .document import NAME_LIMIT, NOTES_LIMIT, Document, Words, clean_text, title_block
+from .document import NAME_LIMIT, NOTES_LIMIT, Document, Words, clean_text, title_block, written
 from .sections import closing
 
 LABEL_WIDTH = 46  # millimetres of the first column; the scenarios share the rest
@@ -33,17 +33,18 @@ def build_comparison_report(scenarios: Sequence[Scenario], lang: str = "es", *, 
     words = Words(lang)
     generated_on = generated_on or date.today()
     answers = [estimate(s, lang) for s in scenarios]
-    doc = Document(words, words.t("compare_title"), generated_on)
-    doc.add_page()
-    title_block(doc, words.t("compare_title"),
-                words.t("compare_subtitle", count=len(scenarios), date=words.date_text(generated_on)),
-                clean_text(name, NAME_LIMIT), clean_text(notes, NOTES_LIMIT, lines=True))
-    doc.paragraph(words.t("compare_intro"), size=9.5)
-    _results(doc, words, scenarios, answers, birth_date)
-    _inputs(doc, words, scenarios, birth_date)
-    _differences(doc, words, scenarios, answers)
-    closing(doc, words)
-    return bytes(doc.output())
+    name, notes = clean_text(name, NAME_LIMIT), clean_text(notes, NOTES_LIMIT, lines=True)
+
+    def draw(doc: Document) -> None:
+        doc.add_page()
+        title_block(doc, words.t("compare_title"),
+                    words.t("compare_subtitle", count=len(scenarios), date=words.date_text(generated_on)), name, notes)
+        doc.paragraph(words.t("compare_intro"), size=9.5)
+        _results(doc, words, scenarios, answers, birth_date)
+        _inputs(doc, words, scenarios, birth_date)
+        _differences(doc, words, scenarios, answers)
+        closing(doc, words)
+    return written(draw, words, words.t("compare_title"), generated_on)
 
 
 def _table(doc: Document, words: Words, rows: list[tuple[str, list[str]]], count: int,
