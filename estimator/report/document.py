@@ -189,8 +189,10 @@ class Document(FPDF):
             font.i = len(self.fonts) + 1
             # The font tables, never shared (writing the document cuts them down): the file opened anew as
             # fpdf2 opens it, lazily (only what the cutting reads is parsed). A copy of the parsed tables
-            # took 0.1-0.2 s a font; the file written is the same (tests/estimator/report/test_report.py).
-            font.ttfont = TTFont(FONTS / file, recalcTimestamp=False, fontNumber=0, lazy=True)
+            # took 0.1-0.2 s a font. Glyph boxes are not recomputed: the cut font is written from each glyph's own
+            # bytes, not rebuilt point by point (a third of its writing time), and keeps the whole font's overall
+            # maxima; the pages and glyphs written are fpdf2's own (tests/estimator/report/test_fonts.py).
+            font.ttfont = TTFont(FONTS / file, recalcTimestamp=False, recalcBBoxes=False, fontNumber=0, lazy=True)
         except Exception:  # noqa: BLE001 - a newer fpdf2 may lay its fonts out otherwise
             self.add_font(FAMILY, style, FONTS / file)
             return

@@ -3,10 +3,12 @@ of `LATIN_RANGES`, and a report needing any other character written in the whole
 
 from __future__ import annotations
 
+import io
 from datetime import date
 
 import pytest
 from fontTools.ttLib import TTFont
+from pypdf import PdfReader
 
 import estimator.report.document as document
 from estimator import read_scenario
@@ -74,3 +76,53 @@ def test_a_name_outside_the_latin_fonts_is_printed_from_the_whole_fonts(fonts_us
                                             generated_on=date(2026, 12, 1), notes=name))
     assert fonts_used == [document.LATIN_FONTS, document.FULL_FONTS]
     assert name in text
+
+
+def embedded_fonts(pdf: bytes) -> dict[str, TTFont]:
+    """The fonts a PDF embeds, by name."""
+    fonts = {}
+    for page in PdfReader(io.BytesIO(pdf)).pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            descriptor = font["/DescendantFonts"][0].get_object()["/FontDescriptor"].get_object()
+            fonts[font["/BaseFont"]] = TTFont(io.BytesIO(descriptor["/FontFile2"].get_object().get_data()))
+    return fonts
+
+
+# Font-wide maxima a font cut down may keep from the whole font (they bound every glyph; nothing is drawn from them):
+# the font's bounding box, its widest advance and extent, its largest glyph's points and contours.
+AT_MOST = {"head": ("xMin", "yMin"), "hhea": ("minLeftSideBearing", "minRightSideBearing")}
+AT_LEAST = {"head": ("xMax", "yMax"), "hhea": ("advanceWidthMax", "xMaxExtent"),
+            "maxp": ("maxPoints", "maxContours", "maxCompositePoints", "maxCompositeContours", "maxComponentDepth")}
+
+
+def test_fonts_parsed_once_give_the_file_fpdf2_gives(monkeypatch):
+    """Each report gets its own copy of the fonts parsed once, opened without recomputing every glyph's box (the
+    cut font is then written from the glyphs' own bytes: a third of the time fpdf2 took to write it). After other
+    reports printed other characters, a report has the pages and the glyphs, widths and character maps of the one
+    fpdf2's own `add_font` gives, byte for byte; only the fonts' overall maxima may stay the whole font's."""
+    from estimator.report import build_comparison_report
+
+    scenarios = [read_scenario(data) for data in (LEY1_REDUCED, LEY1_REDUCED | {"age": 62})]
+    made = date(2026, 11, 29)
+    build_report(read_scenario(LEY1_REDUCED), "en", generated_on=made, name="Zoë Øvergård", notes="ĳ ŉ ǅ")
+    once = build_comparison_report(scenarios, "es", generated_on=made, name="José Núñez")
+    assert document._parsed_font.cache_info().hits >= 2  # the fonts were not parsed again
+    monkeypatch.setattr(document.Document, "_add_font_parsed_once",
+                        lambda self, style, file: self.add_font(document.FAMILY, style, document.FONTS / file))
+    plain = build_comparison_report(scenarios, "es", generated_on=made, name="José Núñez")
+    ours, theirs = PdfReader(io.BytesIO(once)), PdfReader(io.BytesIO(plain))
+    assert [page.get_contents().get_data() for page in ours.pages] == [page.get_contents().get_data() for page in theirs.pages]
+    ours, theirs = embedded_fonts(once), embedded_fonts(plain)
+    assert list(ours) == list(theirs) and len(ours) == 2
+    for name, font in ours.items():
+        other = theirs[name]
+        assert sorted(font.keys()) == sorted(other.keys())
+        for tag in font.keys():
+            if tag != "GlyphOrder" and tag not in AT_LEAST:
+                assert font.getTableData(tag) == other.getTableData(tag), (name, tag)
+        for tag, fields in AT_MOST.items():
+            assert all(getattr(font[tag], f) <= getattr(other[tag], f) for f in fields), (name, tag)
+        for tag, fields in AT_LEAST.items():
+            assert all(getattr(font[tag], f) >= getattr(other[tag], f) for f in fields), (name, tag)
+        assert font["head"].unitsPerEm == other["head"].unitsPerEm and font["hhea"].ascent == other["hhea"].ascent

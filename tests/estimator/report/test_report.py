@@ -207,19 +207,3 @@ def test_the_chart_says_the_average_rises_when_its_table_does(lang):
     # = 34,400; at the chart's last age the five highest salaries are all 40,000 (the last, repeated)
     low, high = (t("compare.a_year", lang, amount=amount) for amount in ("$34,400.00", "$40,000.00"))
     assert " ".join(t("report.chart_today_rising", lang, low=low, high=high).split()) in words
-
-
-def test_fonts_parsed_once_give_the_same_file_as_fonts_parsed_for_each_report(monkeypatch):
-    """Each report gets its own copy of the fonts parsed once: after other reports printed other characters,
-    a report is byte for byte the one fpdf2's own `add_font` gives."""
-    import estimator.report.document as document
-    from estimator.report import build_comparison_report
-
-    scenarios = [read_scenario(data) for data in (LEY1_REDUCED, LEY1_REDUCED | {"age": 62})]
-    made = date(2026, 11, 29)
-    build_report(read_scenario(LEY1_REDUCED), "en", generated_on=made, name="Zoë Øvergård", notes="ĳ ŉ ǅ")
-    once = build_comparison_report(scenarios, "es", generated_on=made, name="José Núñez")
-    assert document._parsed_font.cache_info().hits >= 2  # the fonts were not parsed again
-    monkeypatch.setattr(document.Document, "_add_font_parsed_once",
-                        lambda self, style, file: self.add_font(document.FAMILY, style, document.FONTS / file))
-    assert build_comparison_report(scenarios, "es", generated_on=made, name="José Núñez") == once
