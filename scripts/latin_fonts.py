@@ -4,10 +4,10 @@ accents, punctuation and the symbols the reports print (`LATIN_RANGES` in `estim
     python -m scripts.latin_fonts          # writes estimator/fonts/DejaVuSans*-Latin.ttf
 
 fpdf2 cuts each font down to the characters a PDF prints when it writes the PDF; from the whole DejaVu
-(6,200 glyphs) that took about half of a report's time; from these (1,200) it is quick. A report whose
-text needs a character outside them is written in the whole fonts (`estimator/report/document.py`,
-`written`). Glyphs, widths and kerning of the characters kept are the whole fonts' own
-(`tests/estimator/report/test_fonts.py` checks the files against this script's ranges).
+(6,200 glyphs) that was more than half of a report's time, from these (1,058) it takes about a third as long.
+A report whose text needs a character outside them is written in the whole fonts
+(`estimator/report/document.py`, `written`). The glyphs and widths of the characters kept are the whole fonts'
+own (`tests/estimator/report/test_fonts.py` checks them, and the files against this script's ranges).
 """
 
 from __future__ import annotations

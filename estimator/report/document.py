@@ -34,7 +34,7 @@ FAMILY = "DejaVu"
 FULL_FONTS = (("", "DejaVuSans.ttf"), ("B", "DejaVuSans-Bold.ttf"))
 # The same two cut down to these characters (`scripts/latin_fonts.py` makes them): written from them, a report
 # takes about half the time (fpdf2 cuts each font down again to what the PDF prints, and that is quicker from
-# 1,200 glyphs than from 6,200). A report needing any other character is written in the whole fonts (`written`).
+# 1,058 glyphs than from 6,200). A report needing any other character is written in the whole fonts (`written`).
 LATIN_FONTS = (("", "DejaVuSans-Latin.ttf"), ("B", "DejaVuSans-Bold-Latin.ttf"))
 LATIN_RANGES = (
     (0x0020, 0x024F),  # Basic Latin, Latin-1, Latin Extended-A and -B
