@@ -429,3 +429,43 @@ def test_a_page_that_lost_its_server_says_it_is_reconnecting(browser, chromium_p
             expect(page.get_by_test_id("stMain")).to_have_css("opacity", "0.4")
     finally:
         context.close()
+
+
+def test_a_value_whose_message_was_lost_is_answered_once_the_page_is_connected_again(browser, app_url):
+    """A salary typed just as the server went away: the page kept it in its box, but its message never reached a
+    server, and Streamlit waits for the member's next action after reconnecting (the same text typed again sends
+    nothing). The page runs again by itself once connected (ui/shell/page_hints.py), so the amount is the one of
+    the salary in the box. Here the page's WebSocket drops that one message and closes, as a dying server's
+    would; the page then reconnects to the same server."""
+    context = browser.new_context(viewport={"width": 1366, "height": 900}, locale="es-PR", bypass_csp=True)
+    lose_next = []
+    connections = []
+
+    def relay(socket):  # the page's WebSocket, relayed to the server unless a message is to be lost
+        server = socket.connect_to_server()
+        connections.append(socket)
+
+        def from_page(message):
+            if lose_next:
+                lose_next.clear()
+                socket.close()
+            else:
+                server.send(message)
+        socket.on_message(from_page)
+        server.on_message(socket.send)
+
+    typed = {**example(TODAY), "average_annual": 41_000.0}
+    try:
+        page = context.new_page()
+        page.route_web_socket(re.compile(r"/_stcore/stream"), relay)
+        open_app(page, app_url)
+        expect(amount_shown(page)).to_have_text(expected(example(TODAY)), timeout=60_000)
+        page.wait_for_function("() => !!window.__pageHintsWatcher")  # the page's hints are in place
+        lose_next.append(True)
+        set_average(page, typed["average_annual"])
+        expect(page.get_by_test_id("stApp")).to_have_attribute("data-test-connection-state", "CONNECTED")
+        expect(amount_shown(page)).to_have_text(expected(typed), timeout=ANSWER_MS)
+        expect(average_box(page)).to_have_value("41,000.00")
+        assert len(connections) == 2 and not lose_next  # the message was lost, and the page connected again
+    finally:
+        context.close()

@@ -10,8 +10,9 @@ place of "File must be 1.0MB or smaller." (said to screen readers and shown on h
 a file before the app sees it; sets `inputmode="decimal"` on the number boxes; and does so again for anything
 drawn later; names Streamlit's own controls (the sidebar, the help icons, heading links) in the
 page's language for screen readers; says Streamlit's "Connection error" dialog (shown when the server cannot
-be reached: it is drawn by the browser alone) in the page's words; and, on a phone, closes the sidebar once a
-page is chosen in it.
+be reached: it is drawn by the browser alone) in the page's words; runs the page again as soon as it is
+connected again after losing its server (Streamlit itself waits for the member's next action, and a value typed
+meanwhile was never sent); and, on a phone, closes the sidebar once a page is chosen in it.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ export default function (component) {
   // One watcher for the document, reading the newest page's words: a page drawn in the other language mounts
   // this again, and two watchers with different words would undo each other's names without end.
   window.__pageHints = data;
+  window.__pageHintsRerun = () => component.setTriggerValue("reconnected", true);  // the newest page's
   if (window.__pageHintsWatcher) {
     window.__pageHintsWatcher.apply();
     return;
@@ -102,6 +104,18 @@ export default function (component) {
     if (!sidebar || !main || sidebar.getBoundingClientRect().right <= main.getBoundingClientRect().left + 1) return;
     setTimeout(() => document.querySelector('[data-testid="stSidebarCollapseButton"] button')?.click(), 0);
   }, true);
+  // Back from a lost connection, the page runs again at once with every value it holds, so what it shows is
+  // worked out from what is in its boxes: a value typed while it was not connected was never sent, and the same
+  // text typed again would send nothing (ui/shell/reconnect.py puts the inputs back in a new session).
+  let wasConnected = true;
+  const connection = () => {
+    const state = document.querySelector('[data-testid="stApp"]')?.getAttribute("data-test-connection-state");
+    if (!state) return;
+    if (state === "CONNECTED" && !wasConnected) window.__pageHintsRerun();
+    wasConnected = state === "CONNECTED";
+  };
+  const app = document.querySelector('[data-testid="stApp"]');
+  if (app) new MutationObserver(connection).observe(app, { attributeFilter: ["data-test-connection-state"] });
   const watcher = new MutationObserver(apply);
   watcher.apply = apply;
   watcher.observe(document.body, { childList: true, subtree: true, characterData: true, attributeFilter: ["aria-label"] });
