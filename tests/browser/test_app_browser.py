@@ -358,6 +358,8 @@ def test_on_a_phone_the_sidebar_closes_once_a_page_is_chosen(page, app_url):
     page.set_viewport_size({"width": 390, "height": 844})
     open_app(page, app_url)
     expect(amount_shown(page)).to_have_text(MONEY)
+    # what closes it is in place (ui/shell/page_hints.py, drawn after the answer: seen missing on a busy machine)
+    page.wait_for_function("() => !!window.__pageHintsWatcher")
     page.get_by_test_id("stExpandSidebarButton").click()
     sidebar = page.get_by_test_id("stSidebar")
     expect(sidebar.get_by_role("link", name="Reglas y supuestos")).to_be_in_viewport()
