@@ -12,7 +12,7 @@ drawn later; names Streamlit's own controls (the sidebar, the help icons, headin
 page's language for screen readers; says Streamlit's "Connection error" dialog (shown when the server cannot
 be reached: it is drawn by the browser alone) in the page's words; runs the page again as soon as it is
 connected again after losing its server (Streamlit itself waits for the member's next action, and a value typed
-meanwhile was never sent); and, on a phone, closes the sidebar once a page is chosen in it.
+just as the connection was lost was never sent); and, on a phone, closes the sidebar once a page is chosen in it.
 """
 
 from __future__ import annotations
@@ -105,8 +105,8 @@ export default function (component) {
     setTimeout(() => document.querySelector('[data-testid="stSidebarCollapseButton"] button')?.click(), 0);
   }, true);
   // Back from a lost connection, the page runs again at once with every value it holds, so what it shows is
-  // worked out from what is in its boxes: a value typed while it was not connected was never sent, and the same
-  // text typed again would send nothing (ui/shell/reconnect.py puts the inputs back in a new session).
+  // worked out from what is in its boxes: a value typed just as the connection was lost was never sent, and the
+  // same text typed again would send nothing (ui/shell/reconnect.py puts the inputs back in a new session).
   let wasConnected = true;
   const connection = () => {
     const state = document.querySelector('[data-testid="stApp"]')?.getAttribute("data-test-connection-state");
