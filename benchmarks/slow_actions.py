@@ -17,7 +17,12 @@ with time.perf_counter around the Playwright calls:
 - "the same chart, minimal page": the floor under "open the charts": a minimal page (a number input and an
   expander that reruns when opened, as the app's) opening the example member's age chart, the very figure
   the app sends, measured the same way. What the app takes above it is its page (the section's tabs,
-  legend, caption and table, and a page of some 600 elements to lay out again).
+  legend, caption and table, and a page of some 600 elements to lay out again);
+- "a bare line, minimal page": the same minimal page drawing a plotly figure of one line through two points,
+  no title, no labels: what Streamlit and plotly take to draw any chart at all;
+- "a file, minimal page": the floor under "load a saved file": a minimal page with Streamlit's file uploader
+  and one line of text naming the file it holds, from giving it a file until that name shows and the page has
+  settled (the uploader's own round trips: where to send the file, the file, the run).
 
 Each action is done once unmeasured-for-the-median first: that first try (which pays for importing the
 charts' or the PDF's libraries in a fresh server) is printed on its own. Prints, for each, the first try, the
@@ -51,6 +56,17 @@ SETTLED = ("() => !document.querySelector('[data-testid=\"stStatusWidget\"]')"
            " && !document.querySelector('[data-stale=\"true\"]')")
 
 
+# Every "until" is checked at each frame the browser draws (`polling="raf"`). Playwright's own waits
+# (`expect`, `locator.wait_for`) look again after 0, 20, 50, 100, 100 and then every 500 ms, which would add
+# up to half a second to a figure whose action ends after about 270 ms.
+DRAWN = "() => !!document.querySelector('.js-plotly-plot .xtick text')"
+TEXTS_SHOWN = """(texts) => {
+    const shown = Array.from(document.querySelectorAll('[data-testid="stMarkdownContainer"], .st-key-headline strong'),
+                             e => e.textContent.trim());
+    return texts.every(text => shown.some(s => s.includes(text)));
+}"""
+
+
 def settle(page: Page) -> None:
     page.wait_for_function(SETTLED, polling="raf", timeout=WAIT_MS)
 
@@ -74,13 +90,12 @@ def minimal_round_trips(page: Page, url: str, repeat: int) -> list[float]:
 def open_charts(page: Page, repeat: int) -> list[float]:
     settle(page)
     summary = page.get_by_test_id("stMain").locator("details > summary", has_text=CHARTS).first
-    plot = page.locator(".js-plotly-plot .xtick text").first
     times = []
     for i in range(repeat + 1):
         settle(page)
         start = time.perf_counter()
         summary.click()
-        plot.wait_for(timeout=WAIT_MS)
+        page.wait_for_function(DRAWN, polling="raf", timeout=WAIT_MS)
         settle(page)
         times.append((time.perf_counter() - start) * 1000)
         summary.click()  # closed again: the next try opens it anew
@@ -111,6 +126,45 @@ with st.expander("{CHARTS}", key="open", on_change="rerun") as shown:
     return page
 
 
+def bare_chart_page(folder: Path) -> Path:
+    """The minimal chart page with a figure of one line through two points and nothing else."""
+    page = folder / "bare_chart.py"
+    page.write_text(MINIMAL_PAGE + f"""
+import plotly.graph_objects as go
+
+with st.expander("{CHARTS}", key="open", on_change="rerun") as shown:
+    if shown.open:
+        figure = go.Figure(go.Scatter(x=[55, 65], y=[1000, 1500], mode="lines"))
+        st.plotly_chart(figure, key="chart", config={{"displaylogo": False, "displayModeBar": False}})
+""")
+    return page
+
+
+def upload_page(folder: Path) -> Path:
+    """A minimal page with Streamlit's file uploader and a line naming the file it holds."""
+    page = folder / "upload.py"
+    page.write_text(MINIMAL_PAGE + """
+held = st.file_uploader("Cargar datos guardados", type=["json"], key="saved_upload")
+st.write(f"Archivo: {held.name}" if held else "Ningún archivo")
+""")
+    return page
+
+
+def minimal_uploads(page: Page, repeat: int) -> list[float]:
+    uploader = page.locator(".st-key-saved_upload input[type=file]")
+    uploader.wait_for(state="attached", timeout=WAIT_MS)
+    times = []
+    for i in range(repeat + 1):
+        settle(page)
+        start = time.perf_counter()
+        uploader.set_input_files({"name": f"datos-{i}.json", "mimeType": "application/json",
+                                  "buffer": saved_file((41000.0, 42000.0)[i % 2])})
+        page.wait_for_function(READY, arg=['[data-testid="stMarkdownContainer"]', f"Archivo: datos-{i}.json",
+                                           None, True], polling="raf", timeout=WAIT_MS)
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
 def saved_file(average: float) -> bytes:
     from ui.form.saved import dump_inputs
     from ui.shell.state import example
@@ -132,8 +186,8 @@ def load_saved(page: Page, repeat: int) -> list[float]:
         start = time.perf_counter()
         uploader.set_input_files({"name": f"datos-{i}.json", "mimeType": "application/json",
                                   "buffer": saved_file(average)})
-        expect(page.get_by_text(f"Se cargaron los datos guardados de «datos-{i}.json».")).to_be_visible(timeout=WAIT_MS)
-        expect(page.locator(".st-key-headline strong")).to_have_text(amounts[average], timeout=WAIT_MS)
+        page.wait_for_function(TEXTS_SHOWN, arg=[f"Se cargaron los datos guardados de «datos-{i}.json».",
+                                                 amounts[average]], polling="raf", timeout=WAIT_MS)
         settle(page)
         times.append((time.perf_counter() - start) * 1000)
     return times
@@ -182,7 +236,8 @@ def main() -> None:
         folder = Path(folder)
         (folder / "minimal.py").write_text(MINIMAL_PAGE)
         with serve(ROOT / APP, ROOT) as app, serve(folder / "minimal.py", folder) as minimal, \
-                serve(chart_page(folder), folder) as chart, sync_playwright() as playwright:
+                serve(chart_page(folder), folder) as chart, serve(bare_chart_page(folder), folder) as bare, \
+                serve(upload_page(folder), folder) as uploads, sync_playwright() as playwright:
             browser = launch_chromium(playwright)
             page = browser.new_context(viewport={"width": 1366, "height": 900}, accept_downloads=True).new_page()
             results["minimal round trip"] = minimal_round_trips(page, minimal.url, options.repeat)
@@ -195,6 +250,11 @@ def main() -> None:
             page.goto(chart.url)
             page.locator(".st-key-value input").wait_for(timeout=WAIT_MS)
             results["the same chart, minimal page"] = open_charts(page, options.repeat)
+            page.goto(bare.url)
+            page.locator(".st-key-value input").wait_for(timeout=WAIT_MS)
+            results["a bare line, minimal page"] = open_charts(page, options.repeat)
+            page.goto(uploads.url)
+            results["a file, minimal page"] = minimal_uploads(page, options.repeat)
             results["minimal round trip, again"] = minimal_round_trips(page, minimal.url, options.repeat)
             browser.close()
     base = statistics.median(results["minimal round trip"][1:] + results["minimal round trip, again"][1:])
