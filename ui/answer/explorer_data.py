@@ -90,14 +90,16 @@ def explorer_data(situation: Situation, planned_age: Fraction, lang: str,
     rows = slice(skip, skip + cells.rows)
     indexes = result.rule_index[rows].ravel().tolist()
     rule = [position[k] if k >= 0 else -1 for k in indexes]
-    monthly = [_money(m) for m in result.monthly[rows].ravel().tolist()]
+    written = _Written()  # the cells share a few hundred amounts: each is written once
+    monthly = [written[m] for m in result.monthly[rows].ravel().tolist()]
     from_65 = reference = None
     if result.coordinated_monthly is not None:
-        from_65 = ["" if k < 0 or math.isnan(m) else _money(m)
+        from_65 = ["" if k < 0 or math.isnan(m) else written[m]
                    for k, m in zip(indexes, result.coordinated_monthly[rows].ravel().tolist())]
         # RULES.md §0: starting at 65 or later, what is paid from the first month is the coordinated amount;
         # the pension under the rule is its reference, shown beside it.
-        from_start = [age >= COORDINATION_AGE for age in result.ages[rows] for _ in result.extras]
+        starts_at_65 = [age >= COORDINATION_AGE for age in result.ages[rows]]  # once a row, not once a cell
+        from_start = [starts for starts in starts_at_65 for _ in result.extras]
         reference = [rule_amount if starts and paid and paid != rule_amount else ""
                      for starts, paid, rule_amount in zip(from_start, from_65, monthly)]
         monthly = [paid if starts and paid else rule_amount
@@ -119,6 +121,14 @@ def _money(dollars: float) -> str:
     cents = round(float(dollars) * 100)
     sign, cents = ("-", -cents) if cents < 0 else ("", cents)
     return f"{sign}${cents // 100:,}.{cents % 100:02d}"
+
+
+class _Written(dict):
+    """Amounts already written by `_money`, by the grid's float."""
+
+    def __missing__(self, dollars: float) -> str:
+        self[dollars] = text = _money(dollars)
+        return text
 
 
 def cell(data: dict, age_months: int, extra_years: int) -> dict:
