@@ -169,12 +169,9 @@ def two(chromium_path, haproxy):
 
 # --- members -----------------------------------------------------------------------------------------------
 
-TODAY = date.today()
-
-
 def member(i: int) -> dict:
     """Member i: the example member with service 21+i years and an average of 30,500 + 1,000·i a year."""
-    values = example(TODAY)
+    values = example(date.today())
     values.update(service_years=21 + i, average_annual=30_500.0 + 1_000 * i)
     return values
 
@@ -182,7 +179,7 @@ def member(i: int) -> dict:
 def expected(values: dict) -> str:
     """The amount the app shows for these inputs, from the project's own code (ui.form.member → estimator)."""
     form = FormValues(**{k: v for k, v in values.items() if k in FormValues.__dataclass_fields__})
-    found, errors = build_member(form, TODAY, "es")
+    found, errors = build_member(form, date.today(), "es")
     assert not errors, errors
     return money(found.answer("es").monthly_pension)
 
@@ -454,12 +451,12 @@ def test_a_value_whose_message_was_lost_is_answered_once_the_page_is_connected_a
         socket.on_message(from_page)
         server.on_message(socket.send)
 
-    typed = {**example(TODAY), "average_annual": 41_000.0}
+    typed = {**example(date.today()), "average_annual": 41_000.0}
     try:
         page = context.new_page()
         page.route_web_socket(re.compile(r"/_stcore/stream"), relay)
         open_app(page, app_url)
-        expect(amount_shown(page)).to_have_text(expected(example(TODAY)), timeout=60_000)
+        expect(amount_shown(page)).to_have_text(expected(example(date.today())), timeout=60_000)
         page.wait_for_function("() => !!window.__pageHintsWatcher")  # the page's hints are in place
         lose_next.append(True)
         set_average(page, typed["average_annual"])

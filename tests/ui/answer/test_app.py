@@ -90,11 +90,15 @@ def test_not_eligible_member_gets_the_reasons_and_the_earliest_date(app):
     assert not app.exception
     assert any("Ley 1-1990" in c.value for c in app.caption)
     info = " ".join(i.value for i in app.info)
-    # Born 1 June 1980 with 15 years today; working on, the 25 years of inciso (c) come 10 years from today
-    # (the app counts completed months from the birth date: day 1 never leaves a partial month).
+    # Born 1 June 1980 with 15 years today; working on, the 25 years of inciso (c) are completed 10 years from
+    # today, on the same day of the month (RULES.md §0: 29 February with no 29th that year is 1 March), at the
+    # age in completed months from the birth date (day 1: the month of that day counts).
     today = date.today()
-    months = (today.year - 1980) * 12 + today.month - 6 + 120
-    when = date(1980 + (5 + months) // 12, (5 + months) % 12 + 1, 1)
+    try:
+        when = today.replace(year=today.year + 10)
+    except ValueError:  # 29 February, ten years later in a common year
+        when = date(today.year + 10, 3, 1)
+    months = (when.year - 1980) * 12 + when.month - 6
     short = "ene feb mar abr may jun jul ago sep oct nov dic".split()[when.month - 1]
     assert f"{span(Fraction(months, 12))} ({when.day} {short} {when.year})" in info  # "56 años y 6 meses"
     assert "Inciso (c)" in info

@@ -22,13 +22,11 @@ from ui.form.fields import form_values
 from ui.form.member import build_member
 from ui.shell.state import example
 
-TODAY = date.today()
-
-
 @pytest.fixture(scope="module")
 def member():
-    values = form_values(example(TODAY))  # Ley 447, Plan Coordinado, 27 years today, $36,000 a year
-    member, errors = build_member(replace(values, retire_years=67, retire_months=0), TODAY, "es")
+    today = date.today()  # the day the tests run, as the app's (not the day the module was imported)
+    values = form_values(example(today))  # Ley 447, Plan Coordinado, 27 years today, $36,000 a year
+    member, errors = build_member(replace(values, retire_years=67, retire_months=0), today, "es")
     assert not errors
     return member
 
