@@ -59,7 +59,7 @@ class Run:
 def payment_runs(answer: Answer, start: Fraction, until: Fraction,
                  social_security_monthly: Fraction | None = None) -> list[Run]:
     """The payments from `start` up to (not including) `until`, month by month, as runs of equal months: what a
-    person adds up as "84 × $1,395.00 + 240 × $1,317.31". Social Security counted from 65 when given."""
+    person adds up as "84 × $1,390.00 + 240 × $1,312.54". Social Security counted from 65 when given."""
     months = max(0, math.floor((Fraction(until) - Fraction(start)) * 12))
     runs: list[Run] = []
     for age in (Fraction(start) + Fraction(m, 12) for m in range(months)):

@@ -9,7 +9,7 @@ worked out once and kept in the object.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from fractions import Fraction
 from typing import Sequence
@@ -32,6 +32,12 @@ class Member:
     birth_date: date | None = None
     today: date = field(default_factory=date.today)
     _kept: dict = field(default_factory=dict, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        # The situation carries the dates, so that every later age (the answer, the grid, the key dates) adds
+        # the service counted from today (RULES.md §0; projection.service_added).
+        if self.birth_date is not None and (self.situation.birth, self.situation.on) != (self.birth_date, self.today):
+            object.__setattr__(self, "situation", replace(self.situation, birth=self.birth_date, on=self.today))
 
     @classmethod
     def of_scenario(cls, scenario: Scenario, birth_date: date | None = None, today: date | None = None) -> Member:
@@ -56,6 +62,11 @@ class Member:
         """The scenario of starting the pension at `age`, with `extra_service` more years credited."""
         return scenario_at(self.situation, Fraction(age), Fraction(extra_service))
 
+    def through(self, age: Fraction) -> Scenario:
+        """The scenario at `age` with the service the member has by the last day of that age: the earliest
+        eligibility's question (is there a day at that age on which the rule's conditions are all met?)."""
+        return scenario_at(self.situation, Fraction(age), through_age=True)
+
     def explained(self, lang: str = "es") -> AverageExplained | None:
         """The steps of the average at the planned age, when it is not the one entered (a salary history's,
         a projection's)."""
@@ -67,7 +78,7 @@ class Member:
         def work() -> Answer:
             explained = self.explained(lang)
             return estimate(self.scenario, lang, average_steps=explained.steps if explained else None,
-                            average_assumptions=explained.assumptions if explained else None, move=self.at)
+                            average_assumptions=explained.assumptions if explained else None, move=self.through)
         return self._once(("answer", lang), work)
 
     def answer_at(self, age: Fraction, lang: str = "es") -> Answer:

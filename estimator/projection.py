@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from datetime import date, timedelta
 from fractions import Fraction
 from typing import Sequence
 
@@ -18,6 +19,7 @@ import numpy as np
 from . import kernel
 from .averages import average_from_history, window
 from .choice import COVERED, choose, evaluate, plan_average, rules_of, why_no_pension
+from .dates import date_at, months_between
 from .plans import plan
 from .plans.ley447 import coordination
 from .models import AssumptionUsed, Scenario, Step
@@ -35,16 +37,37 @@ class Situation:
     age; a separation age below it means the member already left service). Each future year's salary
     is the last salary grown by `salary_growth` a year, rounded to cents; the last salary is the last
     of `salary_history`, or the average itself when only the average is known (then each year of the
-    averaging window is taken at the average). 0 keeps everything in today's dollars."""
+    averaging window is taken at the average). 0 keeps everything in today's dollars.
+    With `birth` and `on` (today's date), a later age is a day, and the service added by working until then
+    is counted from `on` (`service_added`)."""
 
     today: Scenario
     salary_history: tuple[Fraction, ...] | None = None
     salary_growth: Fraction = Fraction(0)
     accrues: bool = True  # False under a benefit freeze: working on adds no service and no salary
+    birth: date | None = None
+    on: date | None = None
 
     @property
     def in_service(self) -> bool:
         return not self.today.left_service_early
+
+
+def service_added(situation: Situation, age: Fraction, through_age: bool = False) -> Fraction:
+    """RULES.md §0 (Ages and dates: one arithmetic): the service a member in service adds by working until the
+    pension starts at `age` — "service at a date = service today + the time from today to that date while in
+    service", in whole months counted from today's date, "not from the last monthly birthday": to the day the
+    age is reached, or with `through_age` to the last day the member has that age (what the earliest
+    eligibility asks: on some day of that age both conditions are met). Without dates (ages only, as on the
+    command line), the years from today's age."""
+    s = situation.today
+    if not situation.in_service or not situation.accrues or age < s.age or (age == s.age and not through_age):
+        return Fraction(0)
+    if situation.birth is None or situation.on is None:
+        return age - s.age
+    day = date_at(situation.birth, age + Fraction(1, 12)) - timedelta(days=1) if through_age else \
+        date_at(situation.birth, age)
+    return Fraction(max(0, months_between(situation.on, day)), 12)
 
 
 def _months(value: Fraction, what: str) -> int:
@@ -78,10 +101,7 @@ def future_salaries(situation: Situation, periods: int) -> list[Fraction]:
 
 
 def _periods_worked(situation: Situation, age: Fraction) -> int:
-    s = situation.today
-    if not situation.in_service or not situation.accrues or age <= s.age:
-        return 0
-    return math.floor((age - s.age) * _periods_a_year(s))
+    return math.floor(service_added(situation, age) * _periods_a_year(situation.today))
 
 
 def _periods_a_year(s: Scenario) -> int:
@@ -150,19 +170,19 @@ def average_explained(situation: Situation, age: Fraction, lang: str = "es") -> 
 
 
 def scenario_at(situation: Situation, age: Fraction, extra_service: Fraction = Fraction(0),
-                average: Fraction | None = None) -> Scenario:
-    """The scenario of retiring at `age` with `extra_service` more years credited."""
+                average: Fraction | None = None, through_age: bool = False) -> Scenario:
+    """The scenario of retiring at `age` with `extra_service` more years credited (with `through_age`, the
+    service by the last day of that age: `service_added`)."""
     s = situation.today
     age, extra_service = Fraction(age), Fraction(extra_service)
     if age < s.age:
         raise ValueError("the projection starts at today's age")
     if average is None:
         average = average_at(situation, age)
-    worked = age - s.age if situation.in_service and situation.accrues else Fraction(0)
     update = {
         "age": age,
         "separation_age": age if situation.in_service else s.separation_age,
-        "service_years": s.service_years + worked + extra_service,
+        "service_years": s.service_years + service_added(situation, age, through_age) + extra_service,
     }
     if plan(s.plan).monthly:
         update.update(average_monthly_salary=average, average_salary=None)
@@ -218,12 +238,13 @@ def grid(situation: Situation, ages: Sequence[Fraction], extras: Sequence[Fracti
         result.covered = COVERED[why]  # RULES.md §0, §1: no rule pays (not covered: no number at all)
         return result
 
-    today_m, service_m = _months(s.age, "age"), _months(s.service_years, "service")
+    service_m = _months(s.service_years, "service")
     age_m = np.array([_months(a, "age") for a in ages], dtype=np.int64)[:, None]
     extra_m = np.array([_months(x, "added service") for x in extras], dtype=np.int64)[None, :]
     if situation.in_service:
         separation = age = RArray(age_m, 12)
-        service = RArray(service_m + (age_m - today_m) * situation.accrues + extra_m, 12)
+        added_m = np.array([int(service_added(situation, a) * 12) for a in ages], dtype=np.int64)[:, None]
+        service = RArray(service_m + added_m + extra_m, 12)
         left_early = np.zeros(shape, dtype=bool)
     else:
         sep_m = _months(s.separation_age, "separation age")

@@ -47,10 +47,12 @@ def moved_to(s: Scenario, age: Fraction) -> Scenario:
                                 "service_years": service})
 
 
-def candidate_ages(s: Scenario, horizon_age: int = 100) -> list[Fraction]:
+def candidate_ages(s: Scenario, horizon_age: int = 100, dated: bool = False) -> list[Fraction]:
     """The ages from today's on where some rule's condition can turn true: the age thresholds, and the
     ages where service (growing while working) reaches a service threshold, or passes it by a month
-    for the "more than" conditions. Any rule's first qualifying age is one of them."""
+    for the "more than" conditions. Any rule's first qualifying age is one of them. `dated`: the ages are
+    days of a member's life and service is counted from today's date (RULES.md §0), so the scenario's own
+    service may lag its age by a month: the month before each service candidate is one too."""
     today = date.today()
     ages = _ascending_on(s.plan, "years_of_age", today)
     services = () if s.left_service_early else _ascending_on(s.plan, "years_of_service", today)
@@ -64,6 +66,8 @@ def candidate_ages(s: Scenario, horizon_age: int = 100) -> list[Fraction]:
     for threshold in map(whole, services):
         if begun + threshold >= age:  # the threshold is not yet passed: T ≥ service
             candidates.update((begun + threshold, begun + threshold + unit // 12))
+            if dated and begun + threshold - unit // 12 > age:
+                candidates.add(begun + threshold - unit // 12)
     last = math.floor(horizon_age * unit)
     return [Fraction(c, unit) for c in sorted(candidates) if c <= last]
 
@@ -76,7 +80,7 @@ def earliest_eligibility(s: Scenario, horizon_age: int = 100, move: Callable[[Fr
     if why_no_pension(s):
         return None
     params = params or params_for(s.plan, s.assumptions.given(), explain=False)
-    for age in candidate_ages(s, horizon_age):
+    for age in candidate_ages(s, horizon_age, dated=move is not None):
         if none_now and move is None and age == s.age:
             continue
         moved = move(age) if move else moved_to(s, age)
@@ -95,14 +99,20 @@ class Threshold:
     value: Fraction  # the age threshold, or the years of service reached
 
 
-def threshold_ages(s: Scenario, first: Fraction, last: Fraction, service_grows: bool = True) -> list[Threshold]:
+def threshold_ages(s: Scenario, first: Fraction, last: Fraction, service_grows: bool = True,
+                   service_at: Callable[[Fraction], Fraction] | None = None) -> list[Threshold]:
     """The thresholds falling at ages in (`first`, `last`], for the charts: the plan's age thresholds, then,
     when service grows (a member in service whose accruals are not frozen), the ages where it reaches each
-    service threshold; each list in the order of the plan's law."""
+    service threshold; each list in the order of the plan's law. `service_at(age)` is the service at a start
+    age (the member's projection, counted from today's date: it may reach a threshold a month after the age
+    difference says); by default today's service plus the years from today's age."""
     found = [Threshold(age, "age", age) for age in _in_law_order(s.plan, "years_of_age") if first < age <= last]
     if service_grows:
+        service_at = service_at or (lambda age: s.service_years + age - s.age)
         for years in _in_law_order(s.plan, "years_of_service"):
-            age = s.age + years - s.service_years
+            age = s.age + years - s.service_years  # the earliest whole-month age it can be reached
+            if age > first and service_at(age) < years:
+                age += Fraction(1, 12)  # counted from today's date, whole months lag the age by one at most
             if first < age <= last:
                 found.append(Threshold(age, "service", years))
     return found

@@ -38,7 +38,7 @@ def summary(doc: Document, ctx: Context) -> None:
 
 
 def headline(ctx: Context) -> str:
-    """"Pensión mensual a los 58 años (15 de febrero de 2028): $1,395.00 — Regla 18.2"."""
+    """"Pensión mensual a los 58 años (15 de febrero de 2028): $1,390.00 — Regla 18.2"."""
     a = ctx.answer
     when = ctx.t("headline_date", date=ctx.date_text(ctx.start_date)) if ctx.start_date else ""
     return ctx.t("headline", age=ctx.years_text(ctx.scenario.age), when=when, amount=money(a.monthly_paid_at_start),

@@ -32,9 +32,11 @@ def example_pension(today: date) -> tuple[int, str]:
     """(planned age, monthly pension) of the app's example member, from the published rule, not the app's code.
 
     The example (ui/shell/state.py): Ley 447, entered 1989, born 15/02/1970, 27 years of service today, annual
-    average $36,000, retiring at 58 (or at the next birthday once past 57). Service grows with each month
-    worked until then, so the figure changes every month: on 2026-11-29 the member is 56 years and 9 months
-    old, has 28.25 years at 58 and gets $1,395.00. Service at the planned age stays between 27 and 29 years,
+    average $36,000, retiring at 58 (or at the next birthday once past 57). Service grows by each whole month
+    from today to the birthday the pension starts on (RULES.md §0: counted from today, not from the last
+    monthly birthday), so the figure changes every month: on 2026-11-29 the member is 56 years and 9 months
+    old; 15/02/2028 is 14 whole months away (the 15th month ends on 29/02/2028), so 28 years 2 months at 58 and
+    $1,390.00. Service at the planned age stays between 27 and 29 years,
     so Regla 18.2 (58 years of age and 10 of service) applies with the general formula: 1.5% of the average
     for each of the first 20 years and 2% for each year over 20, a year's pension divided by 12 and rounded
     to cents.
@@ -43,7 +45,9 @@ def example_pension(today: date) -> tuple[int, str]:
     months_old = (today.year - birth.year) * 12 + today.month - birth.month - (today.day < birth.day)
     next_birthday_age = months_old // 12 + 1
     planned = max(58, next_birthday_age)
-    service = Fraction(27) + Fraction(planned * 12 - months_old, 12)
+    start = date(birth.year + planned, birth.month, birth.day)  # the birthday the pension starts on
+    service = Fraction(27) + Fraction((start.year - today.year) * 12 + start.month - today.month
+                                      - (start.day < today.day), 12)
     assert 10 <= service < 30, "the example member left the Regla 18.2 range: update example_pension"
     average = Fraction(36000)
     annual = Fraction(15, 1000) * average * min(service, 20) + Fraction(2, 100) * average * max(service - 20, 0)
@@ -52,7 +56,9 @@ def example_pension(today: date) -> tuple[int, str]:
 
 
 def test_example_pension_matches_the_brief():
-    assert example_pension(date(2026, 11, 29)) == (58, "$1,395.00")
+    assert example_pension(date(2026, 11, 29)) == (58, "$1,390.00")
+    assert example_pension(date(2026, 12, 15)) == (58, "$1,390.00")  # 14 whole months to 15/02/2028
+    assert example_pension(date(2026, 12, 16)) == (58, "$1,385.00")  # 13: (10,800 + 720 × 8 1/12) ÷ 12
 
 
 # --- helpers: what a person does ------------------------------------------------------------------------

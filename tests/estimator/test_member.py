@@ -84,8 +84,11 @@ def test_the_member_answers_with_the_projection_and_keeps_its_answers():
     member = _member(birth, **LEY447)
     situation = member.situation
     assert member.scenario == scenario_at(situation, Fraction(60))
-    # in service: the service grows by the time worked, plus the added service asked for
-    assert member.at(Fraction(58), Fraction(2)).service_years == LEY447["service_years"] + 58 - situation.today.age + 2
+    # in service: the service grows by the whole months from today (1 December 2026) to the 58th birthday
+    # (31 January 2029): 25 months, the 26th is completed on 1 February (RULES.md §0: counted from today, not from
+    # the last monthly birthday, which would give 58 − 55 years 10 months = 26); plus the 2 years asked for
+    assert situation.today.age == Fraction(55 * 12 + 10, 12)
+    assert member.at(Fraction(58), Fraction(2)).service_years == LEY447["service_years"] + Fraction(25, 12) + 2
     answer = member.answer("es")
     explained = member.explained("es")  # the average at 60 is projected at 3% a year: its steps are in the answer
     assert explained is not None and all(step in answer.steps for step in explained.steps)

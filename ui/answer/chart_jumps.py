@@ -45,7 +45,8 @@ def thresholds(member: Member, ages: list[Fraction], lang: str) -> list[tuple[Fr
     situation = member.situation
     marks: dict[Fraction, str] = {}
     for mark in threshold_ages(situation.today, ages[0], ages[-1],
-                               service_grows=situation.in_service and situation.accrues):
+                               service_grows=situation.in_service and situation.accrues,
+                               service_at=lambda age: member.at(age).service_years):
         if mark.kind == "age":
             label = ui_text("chart.threshold_age", lang, age=number(mark.value))
         else:
@@ -78,7 +79,7 @@ def age_cause(member: Member, age: Fraction, marks: dict[Fraction, str], lang: s
     if age in marks:
         return marks[age]
     if situation.in_service and situation.accrues:
-        cause = service_cause(member.plan, situation.today.service_years + age - situation.today.age, lang)
+        cause = service_cause(member.plan, member.at(age).service_years, lang)
         if cause:
             return cause
     return age_label(age, lang)

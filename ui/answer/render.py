@@ -286,9 +286,9 @@ def lifetime_view(member: Member, answer: Answer, lang: str) -> None:
 
 
 def runs_line(start: Fraction, runs: list[Run], lang: str, with_ss: bool = False) -> str:
-    """"Comenzando a los 58 años: 84 × $1,395.00 + 240 × $1,317.31 = $433,334.40 (de los 58 años a los 65
+    """"Comenzando a los 58 años: 84 × $1,390.00 + 240 × $1,312.54 = $431,769.60 (de los 58 años a los 65
     años; de los 65 años a los 85 años, lo que paga el Sistema con la coordinación…)": each run its months ×
-    the monthly amount (with Social Security, "× ($1,317.31 + $1,800.00)"), then the periods they cover and,
+    the monthly amount (with Social Security, "× ($1,312.54 + $1,800.00)"), then the periods they cover and,
     where the amount is not the pension itself, why."""
     tx = lambda key, **kw: ui_text(f"lifetime.{key}", lang, **kw)  # noqa: E731
 

@@ -1,10 +1,12 @@
 """The app's flows, headless (AppTest): every page, valid and invalid input, language and page switches."""
 
 import re
-from datetime import date
+from datetime import date, datetime, timezone
 from decimal import Decimal
 from fractions import Fraction
 
+import pytest
+import time_machine
 
 from estimator import estimate
 from estimator.texts import span
@@ -250,10 +252,10 @@ def test_the_service_the_amount_counts_is_said_with_where_it_comes_from(app):
     """The steps' formulas use the service when the pension starts: the answer says it, in years and months,
     as today's service plus the time until then (the example member is still working)."""
     today = date.today()
-    # born 15/02/1970: the completed months of age today, counted here rather than by the code under test
-    months_today = (today.year - 1970) * 12 + today.month - 2 - (today.day < 15)
-    planned = int(box(app, "retire_years")) * 12
-    more = Fraction(planned - months_today, 12)
+    # Born 15/02/1970, starting at 58 on 15/02/2028: the whole months from today to that day (RULES.md §0:
+    # counted from today, not from the last monthly birthday), counted here rather than by the code under test.
+    assert box(app, "retire_years") == "58"
+    more = Fraction((2028 - today.year) * 12 + 2 - today.month - (15 < today.day), 12)
     expected = (f"**Servicio acreditado al comenzar la pensión:** {span(27 + more, 'es')}: 27 años hoy, más "
                 f"{span(more, 'es')} si sigue trabajando hasta entonces")
     assert any(expected in m.value for m in app.markdown), [m.value for m in app.markdown if "Servicio" in m.value]
@@ -274,17 +276,29 @@ def summed_lines(at, column: str, starting: str) -> list[str]:
     return lines
 
 
-def test_the_lifetime_totals_say_how_they_add_up(app):
+@pytest.fixture
+def app_on_1_december_2026(request):
+    """The estimate page as it is on 1 December 2026 (the example member's service at 58 depends on the day)."""
+    with time_machine.travel(datetime(2026, 12, 1, 12, tzinfo=timezone.utc), tick=True):
+        yield request.getfixturevalue("app")
+
+
+def test_the_lifetime_totals_say_how_they_add_up(app_on_1_december_2026):
     """Each total of the lifetime view is printed as months × monthly payment, run by run, and that sum,
     evaluated as printed, is the table's total (the example member: 58 and 63 until 85, coordinated)."""
+    app = app_on_1_december_2026
     app.session_state["lifetime_open"] = True
     app.run()
     assert not app.exception
     lines = summed_lines(app, "Total hasta los 85", "Comenzando a los")
-    # 84 × 1,395.00 + 240 × 1,317.31 = 117,180.00 + 316,154.40 = 433,334.40 (58 to 65, then coordinated)
-    assert "84 × $1,395.00 + 240 × $1,317.31 = **$433,334.40**" in lines[0]
+    # On 1/12/2026, 27 years of service and 14 whole months to the 58th birthday (15/02/2028): 28 years 2 months.
+    # Regla 18.2: (1.5% × 36,000 × 20 + 2% × 36,000 × 8 2/12) ÷ 12 = 16,680 ÷ 12 = 1,390.00 a month from 58;
+    # from 65, coordinated: (1% × 6,600 × 20 + 1.5% × 6,600 × 8 2/12 + 1.5% × 29,400 × 20 + 2% × 29,400 × 8 2/12)
+    # ÷ 12 = (1,320 + 808.50 + 8,820 + 4,802) ÷ 12 = 15,750.50 ÷ 12 = 1,312.54.
+    # 84 × 1,390.00 + 240 × 1,312.54 = 116,760.00 + 315,009.60 = 431,769.60 (58 to 65, then coordinated)
+    assert "84 × $1,390.00 + 240 × $1,312.54 = **$431,769.60**" in lines[0]
     assert "lo que paga el Sistema con la coordinación con el Seguro Social" in lines[0]
-    # With Social Security entered, its totals too: 84 × 1,395.00 + 240 × (1,317.31 + 1,800.00) = 865,334.40
+    # With Social Security entered, its totals too: 84 × 1,390.00 + 240 × (1,312.54 + 1,800.00) = 863,769.60
     typed(app, "social_security", "1,800")
     lines = summed_lines(app, "Total con Seguro Social hasta los 85", "Con el Seguro Social")
-    assert "84 × $1,395.00 + 240 × ($1,317.31 + $1,800.00) = **$865,334.40**" in lines[0]
+    assert "84 × $1,390.00 + 240 × ($1,312.54 + $1,800.00) = **$863,769.60**" in lines[0]

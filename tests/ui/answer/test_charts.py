@@ -15,7 +15,8 @@ from ui.form.fields import FormValues
 from ui.form.member import build_member
 
 TODAY = date(2026, 11, 29)
-# ley447, Plan Coordinado, 56 years 9 months and 27 years of service today, retiring at 58 with 28.25 years.
+# ley447, Plan Coordinado, 56 years 9 months and 27 years of service today, retiring at 58 (15 February 2028) with
+# 28 years 2 months: the 14 whole months from today (29 November 2026) to that day (RULES.md §0).
 BASE = FormValues(system="government", entry_date=date(1989, 8, 1), birth_date=date(1970, 2, 15),
                   service_years=27, service_months=0, average_annual=36000.0, retire_years=58, retire_months=0,
                   coordinated=True)
@@ -42,18 +43,21 @@ def test_age_chart_stars_the_chosen_age_at_its_amount(member):
     for lang, name in (("es", "Edad elegida"), ("en", "Chosen age")):
         star = next(t for t in charts.age_chart(member, lang).figure.data if t.name == name)
         assert star.marker.symbol == "star"
-        assert (star.x[0], star.y[0]) == (58.0, float(estimate(member.scenario).monthly_pension))  # 1,395.00
+        assert (star.x[0], star.y[0]) == (58.0, float(estimate(member.scenario).monthly_pension))  # 1,390.00
 
 
 def test_age_chart_says_each_jump_and_its_cause_in_both_languages(member):
-    # At 59 years 9 months service reaches 30: the merit pension, 75% × 36,000 ÷ 12 = 2,250.00, against
-    # Regla 18.2 a month before (29 years 11 months): (1.5% × 36,000 × 20 + 2% × 36,000 × 9 11/12) ÷ 12 = 1,495.00.
+    # At 59 years 10 months (15 December 2029, 36 whole months from today) service reaches 30: the merit pension,
+    # 75% × 36,000 ÷ 12 = 2,250.00, against Regla 18.2 a month before (29 years 11 months):
+    # (1.5% × 36,000 × 20 + 2% × 36,000 × 9 11/12) ÷ 12 = 1,495.00. Counted from the last monthly birthday
+    # (15 November) instead of today, it would come a month early, at 59 years 9 months.
     assert "30 años de servicio: pensión por mérito, +$755" in texts(charts.age_chart(member, "es"))
     assert "30 years of service: merit pension, +$755" in texts(charts.age_chart(member, "en"))
     # At 58 the reduction ends (Regla 18.6(a) → 18.2): a jump by its rule, drawn with a guide line.
     chart = charts.age_chart(member, "es")
     assert any(text.startswith("58 años: sin reducción (Regla 18.2), +$") for text in texts(chart))
-    assert {s.x0 for s in chart.figure.layout.shapes} >= {58.0, 59.75}
+    assert {s.x0 for s in chart.figure.layout.shapes} >= {58.0, 59 + 10 / 12}
+    assert 59.75 not in {s.x0 for s in chart.figure.layout.shapes}
     assert "30 años de servicio: pensión por mérito, +$755" in chart.alt  # said to screen readers too
 
 
@@ -114,8 +118,9 @@ def test_service_chart_marks_the_members_service_with_no_added_years(member):
     chart = charts.service_chart(member, "es")
     star = next(t for t in chart.figure.data if t.marker and t.marker.symbol == "star")
     assert star.name == "Su servicio, sin servicio adicional"
-    assert (star.x[0], star.y[0]) == (0.0, 1395.0)
-    assert "30 años de servicio: pensión por mérito, +$755" in texts(chart)  # 1.75 added years: 30 in all
+    # 28 years 2 months at 58: F = 1.5% × 36,000 × 20 + 2% × 36,000 × 8 2/12 = 16,680 → 16,680 ÷ 12 = 1,390.00
+    assert (star.x[0], star.y[0]) == (0.0, 1390.0)
+    assert "30 años de servicio: pensión por mérito, +$755" in texts(chart)  # 1 year 10 months added: 30 in all
 
 
 def test_coordinated_member_sees_what_the_system_pays_from_65_and_with_social_security(member):
@@ -151,12 +156,12 @@ def test_heat_map_marks_the_chosen_cell_with_money_on_hover_and_in_its_table(mem
     outline = chart.figure.layout.shapes[0]
     assert (outline.x0, outline.x1, outline.y0, outline.y1) == (-0.5, 0.5, 57.5, 58.5)
     row = list(heat.y).index(58.0)
-    assert list(heat.customdata[row][0]) == ["A los 58 años, con 0 años más de servicio", "$1,395.00", "Regla 18.2"]
+    assert list(heat.customdata[row][0]) == ["A los 58 años, con 0 años más de servicio", "$1,390.00", "Regla 18.2"]
     assert "%{customdata[1]}" in heat.hovertemplate
-    assert "su elección: a los 58 años, sin servicio adicional, $1,395.00" in chart.alt
+    assert "su elección: a los 58 años, sin servicio adicional, $1,390.00" in chart.alt
     cell = next(r for r in chart.table if r["Edad"] == 58.0 and r["Servicio adicional (años)"] == 0)
-    assert cell["Pensión mensual ($)"] == "$1,395.00"
-    assert next(r for r in chart.rows if r["Edad"] == 58.0)["Pensión mensual ($)"] == 1395.0  # the CSV's number
+    assert cell["Pensión mensual ($)"] == "$1,390.00"
+    assert next(r for r in chart.rows if r["Edad"] == 58.0)["Pensión mensual ($)"] == 1390.0  # the CSV's number
 
 
 def test_heat_map_colour_scale_suits_colour_blind_viewers_and_its_bar_is_labelled(member):

@@ -31,9 +31,11 @@ def test_the_example_member_is_built_with_its_plan_and_ages():
     assert errors == {}
     assert member.plan == "ley447"
     assert member.situation.today.age == Fraction(56 * 12 + 9, 12)  # completed months on 29/11/2026
-    # at 58: 27 + 1 year 3 months of service = 28.25; F = 1.5% × 36,000 × 20 + 2% × 36,000 × 8.25 = 16,740 → 1,395.00
-    assert member.scenario.service_years == Fraction(113, 4)
-    assert str(estimate(member.scenario).monthly_pension) == "1395.00"
+    # at 58 (15/02/2028): 27 years + the 14 whole months from today (29/11/2026; the 15th is completed on 29/01/2028)
+    # = 28 years 2 months (RULES.md §0: counted from today, not from the last monthly birthday, 15/11/2026, which
+    # would give 15 months); F = 1.5% × 36,000 × 20 + 2% × 36,000 × 8 2/12 = 10,800 + 5,880 = 16,680 → 1,390.00
+    assert member.scenario.service_years == Fraction(28 * 12 + 2, 12)
+    assert str(estimate(member.scenario).monthly_pension) == "1390.00"
 
 
 def test_entry_on_1_april_1990_makes_a_new_participant():
@@ -115,7 +117,7 @@ def test_age_chart_matches_the_single_answer_at_the_chosen_age(member):
     assert "Regla 18.2" in names and "Edad elegida" in names
     chosen = next(t for t in chart.figure.data if t.name == "Edad elegida")
     assert chosen.y[0] == float(estimate(member.scenario).monthly_pension)
-    assert "$1,395.00" in chart.alt
+    assert "$1,390.00" in chart.alt
     first = chart.rows[0]
     assert first["Edad"] == 56.75 and first["Regla"] == "Regla 18.6(a)"
 
@@ -132,7 +134,9 @@ def test_service_and_heat_charts_have_tables_and_text(member):
 def test_thresholds_are_marked(member):
     marks = dict(charts.thresholds(member, charts.ages_for(member), "es"))
     assert marks[Fraction(58)] == "58 años"
-    assert marks[Fraction(239, 4)] == "30 años de servicio"  # 56.75 + (30 − 27)
+    # 30 years on the first monthly birthday with 36 whole months from today (29/11/2026): 15/12/2029, at 59 years
+    # 10 months; 56.75 + (30 − 27) = 59 years 9 months (15/11/2029) is 35 months from today
+    assert marks[Fraction(59 * 12 + 10, 12)] == "30 años de servicio" and Fraction(239, 4) not in marks
     assert Fraction(65) in marks
 
 
