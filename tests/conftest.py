@@ -54,6 +54,28 @@ def _discover_components_once() -> None:
 
 _discover_components_once()
 
+
+def pytest_configure(config):
+    """`TESTS_ON=YYYY-MM-DD` runs the tests as if today were that day (in the tests' own process: not in a served
+    app or a command started apart), to find a test that holds only on the day it was written (docs/testing.md).
+    Started once, however many times this file is imported."""
+    day = os.environ.get("TESTS_ON", "").strip()
+    if not day:
+        return
+    import datetime as dt
+
+    import time_machine
+
+    if getattr(time_machine, "tests_on", None):  # this file imported a second time
+        return
+
+    try:
+        moment = dt.datetime.fromisoformat(day).replace(hour=12, tzinfo=dt.timezone.utc)
+    except ValueError:
+        raise pytest.UsageError(f"TESTS_ON={day!r}: write a day as YYYY-MM-DD (2027-01-31)") from None
+    time_machine.tests_on = time_machine.travel(moment, tick=True)
+    time_machine.tests_on.start()
+
 TIMEOUT = 90  # seconds for an AppTest run: first imports are slow on 2 busy cores
 
 

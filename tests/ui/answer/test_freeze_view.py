@@ -15,12 +15,14 @@ def test_the_frozen_not_eligible_summary_gives_the_age_and_date(app):
     app.toggle(key="freeze").set_value(True).run()
     [banner] = [w for w in app.warning if "Ley 3-2013" in w.value]
     assert banner.icon == ":material/ac_unit:"  # not an emoji the page's fonts may lack (an empty box)
-    typed(app, "birth_date", "01/01/1975")
+    typed(app, "entry_date", "01/03/1990")  # Ley 447: entered before 1 April 1990, at 14
+    typed(app, "birth_date", "01/01/1976")  # 52 on 1 January 2028: a start age still ahead
     typed(app, "retire_years", "52")
     assert not app.exception
-    # 13 years and 7 months frozen at 30 June 2013: Regla 18.2 (58 and 10 years) from 58, on 1 January 2033
+    # 27 years today less the time since 30 June 2013 (13 years 5 months on 2 December 2026): about 13½ years
+    # frozen, neither 18.6(a)'s 25 nor 30 ever: Regla 18.2 (58 and 10 years) from 58, on 1 January 2034
     assert summary(app) == ("A los 52 años no le corresponde una pensión; le correspondería desde los 58 años "
-                            "(1 ene 2033). Vea abajo por qué.")
+                            "(1 ene 2034). Vea abajo por qué.")
 
 
 def test_with_no_age_that_gives_a_pension_the_summary_says_so(app):
