@@ -8,12 +8,15 @@ from datetime import date, timedelta
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from estimator import estimate, read_scenario
 from estimator.dates import add_months, age_on, birthday, date_at, months_between
 from estimator.lifetime import payment_runs
 from estimator.member import Member
 from estimator.projection import Situation, grid, scenario_at
+from tests.conftest import examples
 
 TODAY = date(2026, 12, 1)
 
@@ -117,3 +120,44 @@ def test_a_member_of_a_scenario_starts_at_its_age():
     member = Member.of_scenario(scenario, today=TODAY)
     assert member.planned_age == 58 and member.scenario == scenario_at(Situation(scenario), Fraction(58))
     assert member.key_dates()[0].when is None  # no birth date: ages, no dates
+
+
+# --- the service at a start age, counted from today on any day (RULES.md §0) --------------------------------
+
+def _later(start: date, months: int) -> date:
+    """`months` whole months after `start`, written here apart from estimator/dates.py: the same day of the
+    month, or the first of the month after when that month has no such day."""
+    year, month = start.year + (start.month - 1 + months) // 12, (start.month - 1 + months) % 12 + 1
+    try:
+        return date(year, month, start.day)
+    except ValueError:
+        return date(year + month // 12, month % 12 + 1, 1)
+
+
+def _whole_months(start: date, end: date) -> int:
+    """Months completed from `start` to `end`, by stepping a month at a time."""
+    months = 0
+    while _later(start, months + 1) <= end:
+        months += 1
+    return months
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(birth=st.dates(date(1956, 1, 1), date(1980, 12, 31)), today=st.dates(date(2026, 12, 1), date(2028, 3, 31)),
+       service_months=st.integers(10 * 12, 30 * 12), ahead=st.integers(1, 8 * 12))
+def test_the_service_at_a_start_age_is_counted_from_today_on_any_day(birth, today, service_months, ahead):
+    """Working on until the pension starts at an age, the service is today's plus the whole months from today to
+    the day that age is reached, never from the last monthly birthday; by the last day of that age (what the
+    earliest eligibility asks), the whole months from today to that day."""
+    age_months = _whole_months(birth, today)
+    member = Member(Situation(read_scenario({"plan": "ley447", "age": Fraction(age_months, 12),
+                                             "service_years": Fraction(service_months, 12),
+                                             "average_salary": 40000})),
+                    Fraction(age_months + ahead, 12), birth, today)
+    start = _later(birth, age_months + ahead)  # the day the start age is reached
+    last = _later(birth, age_months + ahead + 1) - timedelta(days=1)  # the last day at that age
+    assert member.scenario.service_years == Fraction(service_months + _whole_months(today, start), 12)
+    assert member.through(member.planned_age).service_years == Fraction(service_months + _whole_months(today, last), 12)
+    cells = member.grid([member.planned_age])  # the grid counts the same service as the answer
+    answer = estimate(member.scenario)
+    assert cells.rule_at(0, 0) == answer.rule and cells.monthly[0, 0] == float(answer.monthly_pension)
