@@ -414,13 +414,13 @@ def test_a_page_that_lost_its_server_says_it_is_reconnecting(browser, chromium_p
             expect(page.get_by_test_id("stApp")).not_to_have_attribute("data-test-connection-state", "CONNECTED")
             # the notice is drawn by CSS (a pseudo-element): wait until the page shows it
             try:
-                page.wait_for_function("getComputedStyle(document.body, '::before').content"
-                                       ".includes('Reconectando con el servidor')")
+                page.wait_for_function("getComputedStyle(document.querySelector('[data-testid=stApp]'), '::before')"
+                                       ".content.includes('Reconectando con el servidor')")
             except PlaywrightTimeout:  # say what the page showed instead (seen twice in loaded full runs)
                 seen = page.evaluate("""() => ({url: location.href,
                     state: document.querySelector('[data-testid=stApp]')?.getAttribute('data-test-connection-state'),
                     style: [...document.querySelectorAll('style')].some(s => s.textContent.includes('Reconectando')),
-                    before: getComputedStyle(document.body, '::before').content,
+                    before: getComputedStyle(document.querySelector('[data-testid=stApp]'), '::before').content,
                     dialog: document.querySelector('[role=dialog]')?.innerText ?? null})""")
                 pytest.fail(f"no reconnecting notice: the page showed {seen}")
             expect(page.get_by_test_id("stMain")).to_have_css("opacity", "0.4")

@@ -73,9 +73,11 @@ label:has(input[type="radio"]:focus-visible) {{
 }}
 /* While the page has lost its server (a process restarted or ended), Streamlit leaves the last answer on
    screen (its widgets disabled): the page says so in the member's words, and dims the answer, until it is
-   connected again (ui/shell/reconnect.py keeps the inputs). */
-body:has([data-testid="stApp"]:not([data-test-connection-state="CONNECTED"])) [data-testid="stMain"] {{ opacity: 0.4; }}
-body:has([data-testid="stApp"]:not([data-test-connection-state="CONNECTED"]))::before {{
+   connected again (ui/shell/reconnect.py keeps the inputs). Said on the app's own element, not with
+   `body:has(…)`: that made every element the page adds restyle the whole page (opening the charts took about
+   a quarter longer). */
+[data-testid="stApp"]:not([data-test-connection-state="CONNECTED"]) [data-testid="stMain"] {{ opacity: 0.4; }}
+[data-testid="stApp"]:not([data-test-connection-state="CONNECTED"])::before {{
   content: {reconnecting}; position: fixed; top: 4rem; left: 50%; transform: translateX(-50%); z-index: 1000100;
   width: min(36rem, 90vw); padding: 0.75rem 1rem; border: 2px solid #8a5a00; border-radius: 0.5rem;
   background: #fff4d6; color: #111111; font-size: 1rem; box-shadow: 0 2px 8px rgba(0, 0, 0, 0.25);
