@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 from datetime import date, timedelta
 from fractions import Fraction
 from typing import Sequence
@@ -65,9 +66,15 @@ def service_added(situation: Situation, age: Fraction, through_age: bool = False
         return Fraction(0)
     if situation.birth is None or situation.on is None:
         return age - s.age
-    day = date_at(situation.birth, age + Fraction(1, 12)) - timedelta(days=1) if through_age else \
-        date_at(situation.birth, age)
-    return Fraction(max(0, months_between(situation.on, day)), 12)
+    return _months_worked(situation.birth, situation.on, age, through_age)
+
+
+@lru_cache(maxsize=4096)
+def _months_worked(birth: date, on: date, age: Fraction, through_age: bool) -> Fraction:
+    """`service_added` for a member with dates: kept, as the same ages are asked for by the grid, its averages
+    and the explorer on every run."""
+    day = date_at(birth, age + Fraction(1, 12)) - timedelta(days=1) if through_age else date_at(birth, age)
+    return Fraction(max(0, months_between(on, day)), 12)
 
 
 def _months(value: Fraction, what: str) -> int:
