@@ -16,8 +16,8 @@ with time.perf_counter around the Playwright calls:
   (PDF)* until the browser has the file;
 - "the same chart, minimal page": the floor under "open the charts": a minimal page (a number input and an
   expander that reruns when opened, as the app's) opening the example member's age chart, the very figure
-  the app sends, measured the same way. What the app takes above it is its page (the section's tabs,
-  legend, caption and table, and a page of some 600 elements to lay out again);
+  the app sends, measured the same way. What the app takes above it is its page: Streamlit's rendering of
+  the elements each run touches, not the section's own parts or the page's layout (docs/performance.md);
 - "a bare line, minimal page": the same minimal page drawing a plotly figure of one line through two points,
   no title, no labels: what Streamlit and plotly take to draw any chart at all;
 - "a file, minimal page": the floor under "load a saved file": a minimal page with Streamlit's file uploader
