@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from functools import lru_cache
 from datetime import date, timedelta
 from fractions import Fraction
+from functools import lru_cache
 from typing import Sequence
 
 import numpy as np

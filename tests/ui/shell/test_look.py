@@ -57,6 +57,19 @@ def test_the_focus_ring_is_not_the_error_crimson():
     assert "padding-top: 3rem" in css  # no 6rem band above the title
 
 
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_no_style_makes_the_whole_page_restyle_for_each_element_added(lang):
+    """A `:has()` on the body (or the document) is checked again for the whole page whenever any element is
+    added: `body:has(…)` for the reconnecting notice made opening the charts restyle about ten times as many
+    elements (docs/performance.md, *A selector that restyled the page*). The notice is on the app's element."""
+    from ui.shell.look import page_css
+
+    css = frame_css(lang) + page_css(lang) + session_css() + compare_css(4)
+    assert not re.search(r"(^|[\s,}>+~(])(html|body|:root)(\[[^\]]*\]|\.[\w-]+)*:has\(", css), \
+        "a :has() on the whole page"
+    assert '[data-testid="stApp"]:not([data-test-connection-state="CONNECTED"])::before' in css
+
+
 def scenarios(*changes: dict):
     return [read_scenario({**BASE, **change}, "es") for change in ({}, *changes)]
 
