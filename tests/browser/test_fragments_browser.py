@@ -24,7 +24,11 @@ def decoded(payload):
 
 
 def deltas_of_one_run(page: Page, socket, act) -> int:
-    """The elements the server sends for the run that `act` causes, counted up to its `script_finished`."""
+    """The elements the server sends for the run that `act` causes, counted up to its `script_finished`. Any
+    run before it has ended first (the page says so): on a loaded machine the run the previous step caused could
+    still be sending, and its `script_finished` was taken for this one's (counted 1 element for the whole page,
+    then the page's 102 for the view)."""
+    expect(page.get_by_test_id("stApp")).to_have_attribute("data-test-script-state", "notRunning", timeout=60_000)
     received: list = []
     listener = lambda payload: received.append(decoded(payload))  # noqa: E731
     socket.on("framereceived", listener)
