@@ -60,6 +60,11 @@ def clear_everything(page: Page) -> None:
 
 
 def assert_nowhere(page: Page, traces: list[str]) -> None:
+    """Once the run that cleared is over: its first answers (the amount at the top, the form) can show while the
+    sections below are still being replaced, on a loaded machine (the previous member's amount was still in the
+    page's text, faded as Streamlit marks what a run has not yet redrawn)."""
+    expect(page.get_by_test_id("stApp")).to_have_attribute("data-test-script-state", "notRunning", timeout=60_000)
+    expect(page.locator('[data-stale="true"]')).to_have_count(0, timeout=60_000)
     expect(page.get_by_test_id("stFileChip")).to_have_count(0)
     seen = page.evaluate(EVERYTHING)
     found = {where: [t for t in traces if t in text] for where, text in seen.items()}
