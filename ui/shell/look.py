@@ -75,7 +75,7 @@ label:has(input[type="radio"]:focus-visible) {{
    screen (its widgets disabled): the page says so in the member's words, and dims the answer, until it is
    connected again (ui/shell/reconnect.py keeps the inputs). Said on the app's own element, not with
    `body:has(…)`: that made every element the page adds restyle the whole page (opening the charts took about
-   a quarter longer). */
+   a third longer: 501 ms against 376, docs/performance.md). */
 [data-testid="stApp"]:not([data-test-connection-state="CONNECTED"]) [data-testid="stMain"] {{ opacity: 0.4; }}
 [data-testid="stApp"]:not([data-test-connection-state="CONNECTED"])::before {{
   content: {reconnecting}; position: fixed; top: 4rem; left: 50%; transform: translateX(-50%); z-index: 1000100;
