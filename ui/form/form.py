@@ -125,10 +125,12 @@ def whole_box(where, label: str, key: str, default: int, low: int, high: int, la
     """A whole number typed as text and checked by the app, never by the browser: the number, or None
     with a message under the box saying what is accepted (for the page's own inputs beyond the form)."""
     fresh = st.session_state.get(FRESH_BOXES, [])
+    shown = str(default)
     if key in fresh:  # the member was cleared: the box shows its default, not what the browser kept
         fresh.remove(key)
-        st.session_state[key] = str(default)
-    number, problem = read_number(where.text_input(label, value=str(default), key=key, autocomplete="off"))
+        st.session_state[key] = shown
+        shown = None  # given once, by the session (both would make Streamlit log a warning with a stack)
+    number, problem = read_number(where.text_input(label, value=shown, key=key, autocomplete="off"))
     if problem is None and number == number.to_integral_value() and low <= number <= high:
         return int(number)
     where.error(ui_text("check.whole_range", lang, low=low, high=high), icon="⚠️")
