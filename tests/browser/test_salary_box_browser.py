@@ -79,3 +79,18 @@ def test_number_boxes_ask_a_phone_for_its_number_keyboard(new_page, app_url):
     for key in ("service_years_text", "service_months_text", "average_annual_text", "retire_years_text"):
         expect(page.locator(f".st-key-{key} input")).to_have_attribute("inputmode", "decimal")
     expect(page.locator(".st-key-birth_date_text input")).not_to_have_attribute("inputmode", "decimal")
+
+
+def test_number_boxes_drawn_later_ask_for_the_number_keyboard_too(new_page, app_url):
+    """The comparison page's variant boxes are drawn by a later run, on another page: the watcher names what is
+    added, and only that (it no longer looks over the whole page at every change)."""
+    from .test_app_browser import opened
+
+    page = open_page(new_page, app_url, "laptop", "es")
+    expect(answer_amount(page, "laptop")).to_have_text(MONEY)
+    page.locator(".st-key-add_to_compare button").click()
+    page.get_by_test_id("stSidebar").get_by_role("link", name="Comparar escenarios").click()
+    variant = page.get_by_test_id("stExpander").filter(has_text="Añadir una variante")
+    age = opened(variant, "Añadir una variante", variant.get_by_role("textbox", name="Edad de retiro"))
+    expect(age).to_have_attribute("inputmode", "decimal")
+    expect(variant.get_by_role("textbox", name="Servicio adicional (años)")).to_have_attribute("inputmode", "decimal")

@@ -27,6 +27,7 @@ def test_hardened_streamlit_settings_are_in_force(options):
     assert options("server.enableCORS") is True
     assert options("server.maxUploadSize") == 1
     assert options("runner.enforceSerializableSessionState") is True
+    assert options("client.allowedOrigins") == []  # no embedding page may send the app commands
 
 
 def test_every_dependency_has_both_bounds():

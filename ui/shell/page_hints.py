@@ -64,9 +64,35 @@ export default function (component) {
       first = false;
     }
   };
-  const apply = () => {
+  // Each element matching `selector` at or under the roots.
+  const found = (roots, selector) => {
+    const elements = new Set();
+    for (const root of roots) {
+      if (root.matches(selector)) elements.add(root);
+      for (const element of root.querySelectorAll(selector)) elements.add(element);
+    }
+    return elements;
+  };
+  // What changed, as the elements to look at again: an element added or renamed, or the element around a text
+  // that changed; inside an uploader, a tooltip or a dialog, the whole of it (its parts are named together).
+  const WHOLE = '[data-testid="stFileUploader"], [data-testid="stTooltipErrorContent"], [role="dialog"]';
+  const changed = (records) => {
+    const roots = new Set();
+    const add = (node) => {
+      const element = node.nodeType === Node.ELEMENT_NODE ? node : node.parentElement;
+      if (element && element.isConnected) roots.add(element.closest(WHOLE) ?? element);
+    };
+    for (const record of records) {
+      if (record.type === "childList") record.addedNodes.forEach(add);
+      else add(record.target);
+    }
+    return roots;
+  };
+  // Only what changed is looked at: looking over the whole page at each change took about 10 ms of every action
+  // (React changes the page many times a run, and a chart adds hundreds of elements).
+  const apply = (roots = [document.documentElement]) => {
     const hints = window.__pageHints;
-    for (const uploader of document.querySelectorAll('[data-testid="stFileUploader"]')) {
+    for (const uploader of found(roots, '[data-testid="stFileUploader"]')) {
       for (const button of uploader.querySelectorAll("button")) {
         name(button, button.closest('[data-testid="stFileChipDeleteBtn"]') ? hints.remove : hints.button);
       }
@@ -76,22 +102,22 @@ export default function (component) {
         retext(alert, hints.refused);
       }
     }
-    for (const tip of document.querySelectorAll('[data-testid="stTooltipErrorContent"]')) retext(tip, hints.refused);
+    for (const tip of found(roots, '[data-testid="stTooltipErrorContent"]')) retext(tip, hints.refused);
     // The dialog Streamlit draws when the server cannot be reached: its title and words, in the page's language.
-    for (const title of document.querySelectorAll('[role="dialog"] h2')) {
+    for (const title of found(roots, '[role="dialog"] h2')) {
       if (!hints.connection_titles.includes(title.textContent)) continue;
       retext(title, hints.connection_title);
       const body = title.nextElementSibling;
       if (body) retext(body, hints.connection_body);
     }
     // Streamlit's own English names for its controls (the sidebar, help icons, heading links), in the page's words.
-    for (const element of document.querySelectorAll("[aria-label]")) {
+    for (const element of found(roots, "[aria-label]")) {
       const label = element.getAttribute("aria-label");
       const prefix = hints.help_prefixes.find((start) => label.startsWith(start));
       const said = hints.labels[label] ?? (prefix ? hints.help_for + label.slice(prefix.length) : null);
       if (said && said !== label) element.setAttribute("aria-label", said);
     }
-    for (const box of document.querySelectorAll(hints.numbers.map((key) => `.st-key-${key} input`).join(", "))) {
+    for (const box of found(roots, hints.numbers.map((key) => `.st-key-${key} input`).join(", "))) {
       if (box.getAttribute("inputmode") !== "decimal") box.setAttribute("inputmode", "decimal");
     }
   };
@@ -116,8 +142,8 @@ export default function (component) {
   };
   const app = document.querySelector('[data-testid="stApp"]');
   if (app) new MutationObserver(connection).observe(app, { attributeFilter: ["data-test-connection-state"] });
-  const watcher = new MutationObserver(apply);
-  watcher.apply = apply;
+  const watcher = new MutationObserver((records) => apply(changed(records)));
+  watcher.apply = apply;  // a page in the other language: everything named again
   watcher.observe(document.body, { childList: true, subtree: true, characterData: true, attributeFilter: ["aria-label"] });
   window.__pageHintsWatcher = watcher;  // kept for the document's life: every page mounts the component
   apply();
