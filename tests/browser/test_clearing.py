@@ -51,12 +51,44 @@ def saved_data_section(page: Page):
     return section
 
 
-def clear_everything(page: Page) -> None:
+# Looked at in every frame the browser draws from the moment the page says it was cleared until the clearing's run
+# is over: what the run has not yet redrawn (Streamlit leaves it on screen, faded) is not shown, and none of it
+# shows the previous member. What the run has redrawn is looked at once the run is over (`assert_nowhere`): a box
+# or the explorer takes its new value a few frames after its element is drawn.
+WATCH_WHILE_CLEARING = """([said, traces]) => {
+  window.__seenWhileClearing = new Set();
+  const look = () => {
+    const sidebar = document.querySelector('[data-testid="stSidebar"]');
+    if (sidebar && sidebar.innerText.includes(said)) {
+      for (const stale of document.querySelectorAll('[data-stale="true"]')) {
+        if (!stale.checkVisibility({opacityProperty: true, visibilityProperty: true})) continue;
+        const shown = stale.innerText;
+        window.__seenWhileClearing.add('a part not yet redrawn is shown: ' + shown.slice(0, 60));
+        for (const trace of traces) if (shown.includes(trace)) window.__seenWhileClearing.add(trace);
+      }
+      const app = document.querySelector('[data-testid="stApp"]');
+      if (app.getAttribute('data-test-script-state') === 'notRunning') return;
+    }
+    requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+}"""
+
+
+def confirm_clearing(page: Page, confirm: str, said: str, traces: list[str]) -> None:
+    """Press the confirmation; the page says it cleared, and from then on nothing not yet redrawn is shown."""
+    page.evaluate(WATCH_WHILE_CLEARING, [said, traces])
+    sidebar(page).get_by_role("button", name=confirm).click()
+    expect(sidebar(page).get_by_text(said, exact=False)).to_be_visible()
+    expect(page.get_by_test_id("stApp")).to_have_attribute("data-test-script-state", "notRunning", timeout=60_000)
+    assert page.evaluate("[...window.__seenWhileClearing]") == [], "shown while the page was being cleared"
+
+
+def clear_everything(page: Page, traces: list[str] = ()) -> None:
     """Borrar todo, then the confirmation."""
     sidebar(page).get_by_role("button", name="Borrar todo para el próximo participante").click()
     expect(sidebar(page).get_by_text("¿Borrar todos los datos de este participante?")).to_be_visible()
-    sidebar(page).get_by_role("button", name="Sí, borrar todo").click()
-    expect(sidebar(page).get_by_text("Se borraron todos los datos del participante", exact=False)).to_be_visible()
+    confirm_clearing(page, "Sí, borrar todo", "Se borraron todos los datos del participante", list(traces))
 
 
 def assert_nowhere(page: Page, traces: list[str]) -> None:
@@ -106,9 +138,9 @@ def test_borrar_todo_forgets_a_loaded_member_everywhere(page, app_server):
     expect(value).to_have_text(member_amount)
     expect(page.get_by_test_id("stFileChip")).to_have_count(0)
 
-    # Borrar todo: nothing of the member anywhere, now and after the next reruns
+    # Borrar todo: nothing of the member anywhere, while the page is cleared, right after and after the next reruns
     traces = TRACES + [member_amount]
-    clear_everything(page)
+    clear_everything(page, traces)
     expect(value).to_have_text(example_amount)
     expect(salary).to_have_value("36,000.00")
     assert_nowhere(page, traces)
@@ -159,12 +191,10 @@ NAME, NOTES, NOTES_AFTER = "Zacarías Quiñones", "nota privada 7788", "solo una
 LANG_QUERY = {"es": "", "en": "?lang=English"}
 
 
-def clear_in(page: Page, lang: str) -> None:
+def clear_in(page: Page, lang: str, traces: list[str]) -> None:
     """Borrar todo, then the confirmation, in the page's language."""
     sidebar(page).get_by_role("button", name=ui_text("app.clear", lang)).click()
-    sidebar(page).get_by_role("button", name=ui_text("clear.confirm", lang)).click()
-    expect(sidebar(page).get_by_text(ui_text("clear.done", lang))).to_be_visible()  # drawn first by that run
-    expect(page.get_by_test_id("stApp")).to_have_attribute("data-test-script-state", "notRunning")  # and done
+    confirm_clearing(page, ui_text("clear.confirm", lang), ui_text("clear.done", lang), traces)
 
 
 def report_boxes(page: Page, lang: str):
@@ -221,7 +251,7 @@ def test_borrar_todo_empties_the_reports_name_and_notes_and_the_variant_on_both_
 
     traces = [NAME, "Zacarías", "Quiñones", NOTES, "7788"]
     if cleared_on == "compare":
-        clear_in(page, lang)
+        clear_in(page, lang, traces)
         expect(page.get_by_text(ui_text("compare.empty", lang))).to_be_visible()  # the run after clearing drew
         opened(variant, variant_title, age)
         expect(age).to_have_value(default_age)
@@ -235,7 +265,7 @@ def test_borrar_todo_empties_the_reports_name_and_notes_and_the_variant_on_both_
     name, notes = report_boxes(page, lang)
     if cleared_on == "estimate":  # the boxes on screen, as typed, when Borrar todo is pressed
         expect(name).to_have_value(NAME)
-        clear_in(page, lang)
+        clear_in(page, lang, traces)
         name, notes = report_boxes(page, lang)  # drawn anew by that run: opened again if it closed
     expect(name).to_have_value("")
     expect(notes).to_have_value("")

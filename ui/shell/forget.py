@@ -11,6 +11,10 @@ from ui.shell.text import ui_text
 
 ASKED = "clear_asked"  # the question is on screen
 DONE = "clear_done"    # the session was just cleared: say so once
+# What Streamlit leaves on screen, faded, until a run draws it anew: in its place, so nothing moves, but not shown
+# (transparent as a whole: some of Streamlit's own elements set their visibility, which a parent's cannot hide).
+HIDE_THE_PREVIOUS_RUN = ('[data-stale="true"] { opacity: 0 !important; transition: none !important; '
+                         'pointer-events: none !important; }')
 
 
 def clear_control(lang: str, today: date) -> None:
@@ -27,7 +31,11 @@ def clear_control(lang: str, today: date) -> None:
     else:
         st.button(ui_text("app.clear", lang), key="clear_session", help=ui_text("app.clear_help", lang),
                   on_click=_ask, args=(True,))
-    if state.pop(DONE, False):
+    cleared = state.pop(DONE, False)
+    # Drawn in every run, so the next one replaces it at once; in the run after clearing, before the words that
+    # say so: from then on nothing the run has not yet redrawn (the previous member's, faded) is shown.
+    st.html(f"<style>{HIDE_THE_PREVIOUS_RUN if cleared else ''}</style>")
+    if cleared:
         st.success(ui_text("clear.done", lang))
 
 
