@@ -20,6 +20,33 @@ TIMEOUT_MS = 30_000  # the first load imports plotly, pandas and the rules: slow
 HERE = Path(__file__).resolve().parent
 
 
+# What tells one failure from another when a page did not do what a test waited for: whether a run is going, and
+# the page's headings, messages and captions (which page it is, and what it says: a value to correct, a file not
+# built, a file handed over).
+PAGE_STATE = """() => {
+  const app = document.querySelector('[data-testid="stApp"]');
+  const said = Array.from(document.querySelectorAll(
+    'h1, h2, [data-testid="stAlert"], [data-testid="stCaptionContainer"], [data-testid="stExpander"] summary'))
+    .map(e => e.innerText.trim()).filter(Boolean);
+  return `script state ${app && app.getAttribute('data-test-script-state')}, shows ${JSON.stringify(said)}`;
+}"""
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A browser test that failed says what each of its tabs showed then (a section of its report)."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.when != "call" or not report.failed:
+        return
+    for tab in getattr(item, "browser_tabs", []):
+        try:
+            shown = "closed" if tab.is_closed() else f"{tab.url}: {tab.evaluate(PAGE_STATE)}"
+        except Exception as error:  # noqa: BLE001 - the report must not fail for it
+            shown = f"not readable ({type(error).__name__})"
+        report.sections.append(("what the page showed", shown))
+
+
 def pytest_collection_modifyitems(config, items):
     """Every test in this folder is a browser test (`-m "not browser"` leaves them out)."""
     for item in items:
@@ -117,7 +144,7 @@ def shared_contexts(browser, app_url):
 
 
 @pytest.fixture
-def new_page(shared_contexts):
+def new_page(shared_contexts, request):
     """`new_page(width, height, locale)`: a new tab (a new Streamlit session) of that size in the shared context
     of that locale. At the end of the test each is closed, and the cookies and stored data of the app's address
     are checked and cleared: nothing but Streamlit's own theme and sidebar state may be stored (the app stores
@@ -126,6 +153,7 @@ def new_page(shared_contexts):
 
     expect.set_options(timeout=TIMEOUT_MS)
     tabs, used = [], {}
+    request.node.browser_tabs = tabs  # read if the test fails (`pytest_runtest_makereport`)
 
     def make(width: int = 1400, height: int = 1000, locale: str | None = "es-PR"):
         context, kept = shared_contexts(locale)

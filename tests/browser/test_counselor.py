@@ -13,6 +13,7 @@ import pytest
 
 from playwright.sync_api import Download, Locator, Page, TimeoutError, expect
 
+from .conftest import PAGE_STATE
 from .test_app_browser import MONEY, amount_shown, date_input, number_input, open_app, opened, type_number
 
 pytestmark = pytest.mark.browser
@@ -37,16 +38,6 @@ def download(page: Page, button: Locator, server) -> Download:
         pytest.fail(f"{button} gave no download; the page {page.evaluate(PAGE_STATE)}; the server's log ends "
                     f"with:\n{server.output()[-4000:]}", pytrace=False)
     return started.value
-
-
-# What tells a lost click from a file not built or not saved: whether a run is going, and the messages and
-# captions the page shows (the click's run says the file was handed over, or why it was not).
-PAGE_STATE = """() => {
-  const app = document.querySelector('[data-testid="stApp"]');
-  const said = Array.from(document.querySelectorAll('[data-testid="stAlert"], [data-testid="stCaptionContainer"]'))
-    .map(e => e.innerText.trim()).filter(Boolean);
-  return `script state ${app && app.getAttribute('data-test-script-state')}, shows ${JSON.stringify(said)}`;
-}"""
 
 
 def upload(page: Page, name: str, content: bytes) -> None:
