@@ -51,23 +51,31 @@ def saved_data_section(page: Page):
     return section
 
 
-# Looked at in every frame the browser draws from the moment the page says it was cleared until the clearing's run
-# is over: what the run has not yet redrawn (Streamlit leaves it on screen, faded) is not shown, and none of it
-# shows the previous member. What the run has redrawn is looked at once the run is over (`assert_nowhere`): a box
-# or the explorer takes its new value a few frames after its element is drawn.
+# Looked at in every frame the browser draws from the moment the page says it was cleared until twenty frames after
+# it is shown again (ui/shell/forget.py, ui/shell/page_hints.py): the previous member is not in the page's visible
+# text nor in a visible box. Nothing the run has not yet redrawn is visible meanwhile; what the run redraws shows
+# only once the page is the next participant's (a box takes its new value a few frames after it is drawn anew).
 WATCH_WHILE_CLEARING = """([said, traces]) => {
   window.__seenWhileClearing = new Set();
+  let framesShown = 0;
   const look = () => {
     const sidebar = document.querySelector('[data-testid="stSidebar"]');
     if (sidebar && sidebar.innerText.includes(said)) {
-      for (const stale of document.querySelectorAll('[data-stale="true"]')) {
-        if (!stale.checkVisibility({opacityProperty: true, visibilityProperty: true})) continue;
-        const shown = stale.innerText;
-        window.__seenWhileClearing.add('a part not yet redrawn is shown: ' + shown.slice(0, 60));
-        for (const trace of traces) if (shown.includes(trace)) window.__seenWhileClearing.add(trace);
+      const visible = (e) => e.checkVisibility({opacityProperty: true, visibilityProperty: true});
+      // the text a person can see (innerText keeps what is transparent), and what the boxes in sight hold
+      const texts = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node.nodeValue.trim() && visible(node.parentElement)) texts.push(node.nodeValue);
       }
-      const app = document.querySelector('[data-testid="stApp"]');
-      if (app.getAttribute('data-test-script-state') === 'notRunning') return;
+      const boxes = Array.from(document.querySelectorAll('input, textarea')).filter(visible).map(e => e.value);
+      const shown = texts.join(' ') + '\\n' + boxes.join('\\n');
+      for (const trace of traces) if (shown.includes(trace)) window.__seenWhileClearing.add(trace);
+      for (const stale of document.querySelectorAll('[data-stale="true"]')) {
+        if (visible(stale)) window.__seenWhileClearing.add('not yet redrawn, shown: ' + stale.innerText.slice(0, 60));
+      }
+      if (document.documentElement.dataset.cleared) framesShown += 1;
+      if (framesShown > 20) { window.__clearingWatched = true; return; }
     }
     requestAnimationFrame(look);
   };
@@ -76,12 +84,15 @@ WATCH_WHILE_CLEARING = """([said, traces]) => {
 
 
 def confirm_clearing(page: Page, confirm: str, said: str, traces: list[str]) -> None:
-    """Press the confirmation; the page says it cleared, and from then on nothing not yet redrawn is shown."""
+    """Press the confirmation; the page says it cleared and shows nothing of the previous member, then shows the
+    next participant's page (well before the 5 s after which it is shown in any case)."""
     page.evaluate(WATCH_WHILE_CLEARING, [said, traces])
     sidebar(page).get_by_role("button", name=confirm).click()
     expect(sidebar(page).get_by_text(said, exact=False)).to_be_visible()
-    expect(page.get_by_test_id("stApp")).to_have_attribute("data-test-script-state", "notRunning", timeout=60_000)
+    expect(page.locator("html[data-cleared]")).to_have_count(1, timeout=4_000)
+    page.wait_for_function("() => window.__clearingWatched === true")
     assert page.evaluate("[...window.__seenWhileClearing]") == [], "shown while the page was being cleared"
+    expect(page.get_by_test_id("stMain")).to_have_css("opacity", "1")
 
 
 def clear_everything(page: Page, traces: list[str] = ()) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from datetime import date
 
 import streamlit as st
@@ -11,10 +12,21 @@ from ui.shell.text import ui_text
 
 ASKED = "clear_asked"  # the question is on screen
 DONE = "clear_done"    # the session was just cleared: say so once
-# What Streamlit leaves on screen, faded, until a run draws it anew: in its place, so nothing moves, but not shown
-# (transparent as a whole: some of Streamlit's own elements set their visibility, which a parent's cannot hide).
-HIDE_THE_PREVIOUS_RUN = ('[data-stale="true"] { opacity: 0 !important; transition: none !important; '
-                         'pointer-events: none !important; }')
+
+
+def clearing_style(token: str) -> str:
+    """While the page is redrawn for the next participant, none of it is shown, and nothing the run has not yet
+    redrawn (Streamlit leaves it on screen, faded) ever is: a box or the explorer takes its new value a few
+    frames after it is drawn anew. The page is shown once its run is over and it has been still for a moment
+    (`ui/shell/page_hints.py` marks the document with `token`); should that script not run, after 5 s."""
+    return f"""
+:root {{ --clearing: "{token}"; }}
+[data-stale="true"] {{ opacity: 0 !important; transition: none !important; pointer-events: none !important; }}
+:root:not([data-cleared="{token}"]) [data-testid="stMain"] {{
+  opacity: 0; pointer-events: none; animation: clearing-over 0s linear 5s forwards;
+}}
+@keyframes clearing-over {{ to {{ opacity: 1; pointer-events: auto; }} }}
+"""
 
 
 def clear_control(lang: str, today: date) -> None:
@@ -33,8 +45,8 @@ def clear_control(lang: str, today: date) -> None:
                   on_click=_ask, args=(True,))
     cleared = state.pop(DONE, False)
     # Drawn in every run, so the next one replaces it at once; in the run after clearing, before the words that
-    # say so: from then on nothing the run has not yet redrawn (the previous member's, faded) is shown.
-    st.html(f"<style>{HIDE_THE_PREVIOUS_RUN if cleared else ''}</style>")
+    # say so: from then on nothing of the previous member is shown.
+    st.html(f"<style>{clearing_style(secrets.token_hex(4)) if cleared else ''}</style>")
     if cleared:
         st.success(ui_text("clear.done", lang))
 

@@ -140,9 +140,30 @@ export default function (component) {
     if (state === "CONNECTED" && !wasConnected) window.__pageHintsRerun();
     wasConnected = state === "CONNECTED";
   };
+  // After *Borrar todo* the page is not shown until it is the next participant's (ui/shell/forget.py): once its
+  // run is over, nothing is left from the run before and nothing was added or retexted for a moment (a box or the
+  // explorer takes its new value a few frames after it is drawn). A removal does not put it off (an uploader drawn
+  // anew removes its old one a second later).
+  let clearingOver = null;
+  const showOnceCleared = (added = true) => {
+    const style = Array.from(document.querySelectorAll('[data-testid="stHtml"] style'))
+      .find((element) => element.textContent.includes("--clearing"));
+    const token = style && /--clearing: "(\\w+)"/.exec(style.textContent)?.[1];
+    if (!token || document.documentElement.dataset.cleared === token || (!added && clearingOver)) return;
+    clearTimeout(clearingOver);
+    clearingOver = setTimeout(() => {
+      const running = document.querySelector('[data-testid="stApp"]')?.getAttribute("data-test-script-state") !== "notRunning";
+      if (running || document.querySelector('[data-stale="true"]')) showOnceCleared();
+      else document.documentElement.dataset.cleared = token;
+    }, 150);
+  };
   const app = document.querySelector('[data-testid="stApp"]');
-  if (app) new MutationObserver(connection).observe(app, { attributeFilter: ["data-test-connection-state"] });
-  const watcher = new MutationObserver((records) => apply(changed(records)));
+  if (app) new MutationObserver(() => { connection(); showOnceCleared(); })
+    .observe(app, { attributeFilter: ["data-test-connection-state", "data-test-script-state"] });
+  const watcher = new MutationObserver((records) => {
+    apply(changed(records));
+    showOnceCleared(records.some((record) => record.type === "characterData" || record.addedNodes.length > 0));
+  });
   watcher.apply = apply;  // a page in the other language: everything named again
   watcher.observe(document.body, { childList: true, subtree: true, characterData: true, attributeFilter: ["aria-label"] });
   window.__pageHintsWatcher = watcher;  // kept for the document's life: every page mounts the component
