@@ -30,7 +30,8 @@ def saved_data_section(page: Page):
 
 
 def download(page: Page, button: Locator, server) -> Download:
-    """Click a download button and return the browser's download; if none comes, say what the server said."""
+    """Click a download button and return the browser's download; if none comes, say what the page showed and
+    what the server said."""
     try:
         with page.expect_download() as started:
             button.click()

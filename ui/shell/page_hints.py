@@ -154,7 +154,10 @@ export default function (component) {
     clearingOver = setTimeout(() => {
       const running = document.querySelector('[data-testid="stApp"]')?.getAttribute("data-test-script-state") !== "notRunning";
       if (running || document.querySelector('[data-stale="true"]')) showOnceCleared();
-      else document.documentElement.dataset.cleared = token;
+      else {
+        document.documentElement.dataset.cleared = token;
+        clearingOver = null;
+      }
     }, 150);
   };
   const app = document.querySelector('[data-testid="stApp"]');
