@@ -16,7 +16,7 @@ from tests.conftest import ROOT
 from ui.shell.text import ui_text
 
 from .test_app_browser import MONEY, amount_shown, date_input, number_input, open_app, opened, type_date, type_number
-from .test_counselor import download, upload
+from .test_counselor import download, saved_data_section, upload
 
 pytestmark = pytest.mark.browser
 
@@ -41,14 +41,6 @@ EVERYTHING = """() => {
 
 def sidebar(page: Page):
     return page.get_by_test_id("stSidebar")
-
-
-def saved_data_section(page: Page):
-    """The "Guardar o cargar los datos" expander, opened (if it is not open already)."""
-    section = page.get_by_test_id("stExpander").filter(has_text="Guardar o cargar los datos")
-    opened(section, "Guardar o cargar los datos",
-           section.get_by_role("button", name="Descargar los datos de este participante"))
-    return section
 
 
 # Looked at in every frame the browser draws from the moment the page says it was cleared until twenty frames after
