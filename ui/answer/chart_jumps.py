@@ -73,16 +73,17 @@ def service_cause(plan: str, service: Fraction, lang: str) -> str | None:
     return None
 
 
-def age_cause(member: Member, age: Fraction, marks: dict[Fraction, str], lang: str) -> str:
-    """What happens at `age` on the age chart: a threshold of age or service, else the age itself."""
+def age_cause(member: Member, age: Fraction, marks: dict[Fraction, str], lang: str) -> tuple[str, bool]:
+    """What happens at `age` on the age chart: a threshold of age or service (True), else the age itself
+    (False)."""
     situation = member.situation
     if age in marks:
-        return marks[age]
+        return marks[age], True
     if situation.in_service and situation.accrues:
         cause = service_cause(member.plan, member.at(age).service_years, lang)
         if cause:
-            return cause
-    return age_label(age, lang)
+            return cause, True
+    return age_label(age, lang), False
 
 
 def notes_alt(notes: list[str], lang: str) -> str:

@@ -50,6 +50,15 @@ def change_text(amount: float) -> str:
     return f"{'+' if amount >= 0 else '−'}${dollars:,}"
 
 
+def rule_change(before: str | None, rule: str | None, at_threshold: bool, lang: str) -> str:
+    """The rule after a jump, in a few words. Where no threshold is crossed and one rule takes over from
+    another, it is because it now pays more (RULES.md §0, Choice: the most favourable amount), as Regla 18.2
+    overtakes the merit pension past 42.5 years of service (§3, no cap): said so, not just named."""
+    if at_threshold or before is None or rule is None or before == rule:
+        return short_rule(rule, lang)
+    return ui_text("chart.overtakes", lang, rule=short_rule(rule, lang), before=short_rule(before, lang))
+
+
 def jump_text(cause: str, rule: str, change: float, lang: str) -> str:
     return ui_text("chart.jump", lang, cause=cause, rule=rule, change=change_text(change))
 

@@ -28,7 +28,7 @@ from ui.answer.chart_figure import (AXIS_PX, COORDINATION, FONT, PALETTE, TOP_PX
                                     legend_html, line_layout, margins, plotly_figure, rule_traces)
 from ui.answer.chart_jumps import age_cause, find_jumps, notes_alt, service_cause, service_limits, thresholds
 from ui.answer.chart_labels import callouts, wrapped
-from ui.answer.chart_words import date_label, date_ticks, jump_text, rule_name, short_age, short_rule
+from ui.answer.chart_words import date_label, date_ticks, jump_text, rule_change, rule_name, short_age, short_rule
 from ui.answer.formatting import age_label
 from estimator.member import Member
 from ui.shell.text import ui_text
@@ -86,8 +86,9 @@ def age_chart(member: Member, lang: str, scale: float = 1.0) -> Chart:
 
     marks = dict(thresholds(member, ages, lang))
     jumps = find_jumps(column, {i for i, a in enumerate(ages) if a in marks})
-    notes = [jump_text(age_cause(member, ages[j.index], marks, lang), jump_what(result, column, j, lang), j.change, lang)
-             for j in jumps]
+    causes = [age_cause(member, ages[j.index], marks, lang) for j in jumps]
+    notes = [jump_text(cause, jump_what(result, column, j, at_threshold, lang), j.change, lang)
+             for j, (cause, at_threshold) in zip(jumps, causes)]
     labels = list(notes)
     span_x = xs[-1] - xs[0] or 1.0
     points = [(xs[j.index], (xs[j.index] - xs[0]) / span_x, column[j.index][1]) for j in jumps]
@@ -128,14 +129,14 @@ def age_chart(member: Member, lang: str, scale: float = 1.0) -> Chart:
                  legend=legend_html(traces))
 
 
-def jump_what(result, column: list[tuple[str | None, float]], jump, lang: str) -> str:
-    """What changes at an age chart's jump: the rule, or (from the age coordination applies from the start)
-    what the System pays under the same rule: the paid amount, not the rule, drops there."""
+def jump_what(result, column: list[tuple[str | None, float]], jump, at_threshold: bool, lang: str) -> str:
+    """What changes at an age chart's jump: the rule (`rule_change`), or (from the age coordination applies
+    from the start) what the System pays under the same rule: the paid amount, not the rule, drops there."""
     i = jump.index
     paid = [amount for _, amount in column]
     coordinated_from_here = paid[i] != float(result.monthly[i, 0]) and paid[i - 1] == float(result.monthly[i - 1, 0])
     if not coordinated_from_here:
-        return short_rule(jump.rule, lang)
+        return rule_change(column[i - 1][0], jump.rule, at_threshold, lang)
     coordination = ui_text("chart.coordination", lang)
     return coordination if column[i - 1][0] == jump.rule else f"{short_rule(jump.rule, lang)} · {coordination}"
 
@@ -158,9 +159,10 @@ def service_chart(member: Member, lang: str, scale: float = 1.0) -> Chart:
     service = member.scenario.service_years
     limits = service_limits(member.plan)
     jumps = find_jumps(column, {j for j, e in enumerate(extras) if service + e in limits})
-    notes = [jump_text(service_cause(member.plan, service + extras[j.index], lang) or
-                       ui_text("chart.service_at", lang, span=span(service + extras[j.index], lang)),
-                       short_rule(j.rule, lang), j.change, lang) for j in jumps]
+    causes = [service_cause(member.plan, service + extras[j.index], lang) for j in jumps]
+    notes = [jump_text(cause or ui_text("chart.service_at", lang, span=span(service + extras[j.index], lang)),
+                       rule_change(column[j.index - 1][0], j.rule, cause is not None, lang), j.change, lang)
+             for j, cause in zip(jumps, causes)]
     points = [(xs[j.index], xs[j.index] / MAX_EXTRA_YEARS, column[j.index][1]) for j in jumps]
     tops = [m for _, m in column]
     annotations, top, band = callouts(points, [wrapped(n, scale) for n in notes], max(tops, default=0), scale=scale)

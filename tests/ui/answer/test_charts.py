@@ -61,6 +61,27 @@ def test_age_chart_says_each_jump_and_its_cause_in_both_languages(member):
     assert "30 años de servicio: pensión por mérito, +$755" in chart.alt  # said to screen readers too
 
 
+def test_a_rule_that_takes_over_without_a_threshold_is_said_to_pay_more():
+    # RULES.md §3, no cap: past 42.5 years of service Regla 18.2's F passes 75% of the average and the member
+    # gets it instead of the merit pension (§0, Choice). Not coordinated, AC 36,000, 27 years today (29 Nov 2026).
+    # At 72 years 4 months (15 June 2042: 186 whole months from today) service is 42 years 6 months: F =
+    # 1.5% × 36,000 × 20 + 2% × 36,000 × 22.5 = 27,000 = 75% × 36,000, a tie, and the merit pension is listed
+    # first. At 72 years 5 months (187 months) it is 42 years 7 months: F = 10,800 + 720 × 22 7/12 = 27,060,
+    # 2,255.00 a month against 2,250.00: +$5. No threshold of the plan falls there, so the label says why.
+    plain = member_of(replace(BASE, coordinated=False))
+    assert ("72 años y 5 meses: sin reducción (Regla 18.2) en lugar de pensión por mérito, porque paga más, +$5"
+            in charts.age_chart(plain, "es").notes)
+    assert ("72 years 5 months: unreduced (Regla 18.2) instead of merit pension, as it pays more, +$5"
+            in charts.age_chart(plain, "en").notes)
+    # By added service at 70 (15 February 2040: 158 months from today, 40 years 2 months), 2 years 5 months more
+    # reach 42 years 7 months.
+    at_70 = member_of(replace(BASE, coordinated=False, retire_years=70))
+    assert ("42 años y 7 meses de servicio: sin reducción (Regla 18.2) en lugar de pensión por mérito, porque paga "
+            "más, +$5" in charts.service_chart(at_70, "es").notes)
+    # At a threshold the rule is named alone: the threshold is the cause.
+    assert "30 años de servicio: pensión por mérito, +$755" in charts.age_chart(plain, "es").notes
+
+
 def test_a_jump_within_one_rule_is_found_at_its_threshold():
     # 31 years of service at 52 years 5 months: the merit pension is 65% before 55 and 75% from 55:
     # 10% × 36,000 ÷ 12 = +300.00, the same rule on both sides.
