@@ -63,6 +63,16 @@ WATCH_WHILE_CLEARING = """([said, traces]) => {
       const boxes = Array.from(document.querySelectorAll('input, textarea')).filter(visible).map(e => e.value);
       const shown = texts.join(' ') + '\\n' + boxes.join('\\n');
       for (const trace of traces) if (shown.includes(trace)) window.__seenWhileClearing.add(trace);
+      // what a screen reader can still reach: transparent text is read aloud, inert or aria-hidden text is not
+      const reachable = (e) => !e.closest('[inert], [aria-hidden="true"]') && e.checkVisibility({visibilityProperty: true});
+      const heard = [];
+      const all = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = all.nextNode(); node; node = all.nextNode()) {
+        if (node.nodeValue.trim() && reachable(node.parentElement)) heard.push(node.nodeValue);
+      }
+      heard.push(...Array.from(document.querySelectorAll('input, textarea')).filter(reachable).map(e => e.value));
+      const reached = heard.join('\\n');
+      for (const trace of traces) if (reached.includes(trace)) window.__seenWhileClearing.add('reachable by a screen reader: ' + trace);
       for (const stale of document.querySelectorAll('[data-stale="true"]')) {
         if (visible(stale)) window.__seenWhileClearing.add('not yet redrawn, shown: ' + stale.innerText.slice(0, 60));
       }

@@ -144,12 +144,25 @@ export default function (component) {
   // run is over, nothing is left from the run before and nothing was added or retexted for a moment (a box or the
   // explorer takes its new value a few frames after it is drawn). A removal does not put it off (an uploader drawn
   // anew removes its old one a second later).
-  let clearingOver = null;
+  // While it is not shown, the page is also out of reach of screen readers and the keyboard (`inert`): the
+  // style only hides it from sight. Never for longer than the style's own 5 s, and never once the style is gone.
+  let clearingOver = null, hiddenSince = null;
+  const reachable = (main) => {
+    if (main?.inert) main.inert = false;
+    hiddenSince = null;
+  };
   const showOnceCleared = (added = true) => {
+    const main = document.querySelector('[data-testid="stMain"]');
     const style = Array.from(document.querySelectorAll('[data-testid="stHtml"] style'))
       .find((element) => element.textContent.includes("--clearing"));
     const token = style && /--clearing: "(\\w+)"/.exec(style.textContent)?.[1];
-    if (!token || document.documentElement.dataset.cleared === token || (!added && clearingOver)) return;
+    if (!token || document.documentElement.dataset.cleared === token) return reachable(main);
+    if (main && !main.inert && hiddenSince === null) {
+      main.inert = true;
+      hiddenSince = token;
+      setTimeout(() => { if (hiddenSince === token) reachable(document.querySelector('[data-testid="stMain"]')); }, 5000);
+    }
+    if (!added && clearingOver) return;
     clearTimeout(clearingOver);
     clearingOver = setTimeout(() => {
       const running = document.querySelector('[data-testid="stApp"]')?.getAttribute("data-test-script-state") !== "notRunning";
@@ -157,6 +170,7 @@ export default function (component) {
       else {
         document.documentElement.dataset.cleared = token;
         clearingOver = null;
+        reachable(document.querySelector('[data-testid="stMain"]'));
       }
     }, 150);
   };
