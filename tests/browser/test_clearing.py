@@ -297,3 +297,39 @@ def test_borrar_todo_empties_the_reports_name_and_notes_and_the_variant_on_both_
     expect(age).to_have_value(default_age)
     expect(extra).to_have_value("0")
     assert_nowhere(page, traces)
+
+
+# A clearing's style as the sidebar draws it (only the token matters to the page's watcher), with a part that stays
+# "not yet redrawn", so that the watcher never finds the page ready to show; or the style gone; or any other change.
+# Each returns whether the page's main area is inert once the watcher has seen the change (observers are told
+# before the next frame).
+CHANGED = """(change) => new Promise((done) => {
+  document.querySelector('#fake-clearing')?.remove();
+  if (change.startsWith('clearing ')) {
+    const holder = document.createElement('div');
+    holder.id = 'fake-clearing';
+    holder.dataset.testid = 'stHtml';
+    holder.innerHTML = `<style>:root { --clearing: "${change.slice(9)}"; }</style><span data-stale="true"></span>`;
+    document.body.append(holder);
+  } else if (change === 'other') {
+    document.body.append(document.createElement('i'));
+  }
+  requestAnimationFrame(() => requestAnimationFrame(() => done(document.querySelector('[data-testid="stMain"]').inert)));
+})"""
+
+
+def test_the_page_is_out_of_reach_only_while_it_is_hidden(page, app_server):
+    """`inert` while a clearing's page is not shown; reachable again at once when the style is gone (the person
+    acted before the clearing's run ended), and after 5 s even if the page never became ready (the style's own
+    fallback shows it then), not made inert again by a later change."""
+    open_app(page, app_server.url)
+    page.wait_for_function("() => !!window.__pageHintsWatcher")  # the page's watcher is on (ui/shell/page_hints.py)
+    main = page.get_by_test_id("stMain")
+    expect(main).to_have_js_property("inert", False)
+    assert page.evaluate(CHANGED, "clearing aaaa1111") is True
+    assert page.evaluate(CHANGED, "style gone") is False
+
+    assert page.evaluate(CHANGED, "clearing bbbb2222") is True
+    expect(main).to_have_js_property("inert", False, timeout=15_000)  # given up after 5 s
+    assert page.evaluate(CHANGED, "other") is False
+    assert page.evaluate(CHANGED, "clearing cccc3333") is True  # the next clearing is hidden again

@@ -146,22 +146,28 @@ export default function (component) {
   // anew removes its old one a second later).
   // While it is not shown, the page is also out of reach of screen readers and the keyboard (`inert`): the
   // style only hides it from sight. Never for longer than the style's own 5 s, and never once the style is gone.
-  let clearingOver = null, hiddenSince = null;
-  const reachable = (main) => {
-    if (main?.inert) main.inert = false;
-    hiddenSince = null;
+  let clearingOver = null, inertFor = null, givenUp = null;  // the clearing whose page is inert; one past 5 s
+  const main = () => document.querySelector('[data-testid="stMain"]');
+  const reachable = () => {
+    if (inertFor === null) return;
+    inertFor = null;
+    const area = main();
+    if (area) area.inert = false;
+  };
+  const unreachable = (token) => {
+    if (inertFor !== null || token === givenUp) return;
+    const area = main();
+    if (!area) return;
+    area.inert = true;
+    inertFor = token;
+    setTimeout(() => { if (inertFor === token) { givenUp = token; reachable(); } }, 5000);
   };
   const showOnceCleared = (added = true) => {
-    const main = document.querySelector('[data-testid="stMain"]');
     const style = Array.from(document.querySelectorAll('[data-testid="stHtml"] style'))
       .find((element) => element.textContent.includes("--clearing"));
     const token = style && /--clearing: "(\\w+)"/.exec(style.textContent)?.[1];
-    if (!token || document.documentElement.dataset.cleared === token) return reachable(main);
-    if (main && !main.inert && hiddenSince === null) {
-      main.inert = true;
-      hiddenSince = token;
-      setTimeout(() => { if (hiddenSince === token) reachable(document.querySelector('[data-testid="stMain"]')); }, 5000);
-    }
+    if (!token || document.documentElement.dataset.cleared === token) return reachable();
+    unreachable(token);
     if (!added && clearingOver) return;
     clearTimeout(clearingOver);
     clearingOver = setTimeout(() => {
@@ -170,7 +176,7 @@ export default function (component) {
       else {
         document.documentElement.dataset.cleared = token;
         clearingOver = null;
-        reachable(document.querySelector('[data-testid="stMain"]'));
+        reachable();
       }
     }, 150);
   };
