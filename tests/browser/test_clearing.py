@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.conftest import ROOT
+from ui.shell.forget import SHOWN_AFTER_S
 from ui.shell.text import ui_text
 
 from .test_app_browser import MONEY, amount_shown, date_input, number_input, open_app, opened, type_date, type_number
@@ -330,6 +331,6 @@ def test_the_page_is_out_of_reach_only_while_it_is_hidden(page, app_server):
     assert page.evaluate(CHANGED, "style gone") is False
 
     assert page.evaluate(CHANGED, "clearing bbbb2222") is True
-    expect(main).to_have_js_property("inert", False, timeout=15_000)  # given up after 5 s
+    expect(main).to_have_js_property("inert", False, timeout=SHOWN_AFTER_S * 1000 + 10_000)  # given up after 5 s
     assert page.evaluate(CHANGED, "other") is False
     assert page.evaluate(CHANGED, "clearing cccc3333") is True  # the next clearing is hidden again

@@ -12,18 +12,20 @@ from ui.shell.text import ui_text
 
 ASKED = "clear_asked"  # the question is on screen
 DONE = "clear_done"    # the session was just cleared: say so once
+SHOWN_AFTER_S = 5      # the cleared page is shown (and reachable) by then at the latest, ready or not
 
 
 def clearing_style(token: str) -> str:
     """While the page is redrawn for the next participant, none of it is shown, and nothing the run has not yet
     redrawn (Streamlit leaves it on screen, faded) ever is: a box or the explorer takes its new value a few
     frames after it is drawn anew. The page is shown once its run is over and it has been still for a moment
-    (`ui/shell/page_hints.py` marks the document with `token`); should that script not run, after 5 s."""
+    (`ui/shell/page_hints.py` marks the document with `token`); should that script not run, after
+    `SHOWN_AFTER_S`."""
     return f"""
 :root {{ --clearing: "{token}"; }}
 [data-stale="true"] {{ opacity: 0 !important; transition: none !important; pointer-events: none !important; }}
 :root:not([data-cleared="{token}"]) [data-testid="stMain"] {{
-  opacity: 0; pointer-events: none; animation: clearing-over 0s linear 5s forwards;
+  opacity: 0; pointer-events: none; animation: clearing-over 0s linear {SHOWN_AFTER_S}s forwards;
 }}
 @keyframes clearing-over {{ to {{ opacity: 1; pointer-events: auto; }} }}
 """

@@ -25,6 +25,7 @@ from estimator.texts import LANGUAGES
 
 from ui.answer import explorer  # noqa: F401  (shows components' state to the session as plain data)
 from ui.form.entry import SPECS, box_key
+from ui.shell.forget import SHOWN_AFTER_S
 from ui.shell.state import PAGE_BOXES
 from ui.shell.text import ui_text
 
@@ -145,8 +146,8 @@ export default function (component) {
   // explorer takes its new value a few frames after it is drawn). A removal does not put it off (an uploader drawn
   // anew removes its old one a second later).
   // While it is not shown, the page is also out of reach of screen readers and the keyboard (`inert`): the
-  // style only hides it from sight. Never for longer than the style's own 5 s, and never once the style is gone.
-  let clearingOver = null, inertFor = null, givenUp = null;  // the clearing whose page is inert; one past 5 s
+  // style only hides it from sight. Never past the style's own fallback (`shown_after_ms`), nor once it is gone.
+  let clearingOver = null, inertFor = null, givenUp = null;  // the clearing whose page is inert; one past that time
   const main = () => document.querySelector('[data-testid="stMain"]');
   const reachable = () => {
     if (inertFor === null) return;
@@ -160,7 +161,7 @@ export default function (component) {
     if (!area) return;
     area.inert = true;
     inertFor = token;
-    setTimeout(() => { if (inertFor === token) { givenUp = token; reachable(); } }, 5000);
+    setTimeout(() => { if (inertFor === token) { givenUp = token; reachable(); } }, window.__pageHints.shown_after_ms);
   };
   const showOnceCleared = (added = true) => {
     const style = Array.from(document.querySelectorAll('[data-testid="stHtml"] style'))
@@ -210,5 +211,6 @@ def page_hints(lang: str) -> None:
              "connection_titles": [CONNECTION_ERROR_TITLE] + [ui_text("chrome.connection_title", other)
                                                               for other in LANGUAGES],
              "connection_title": ui_text("chrome.connection_title", lang),
-             "connection_body": ui_text("chrome.connection_body", lang)}
+             "connection_body": ui_text("chrome.connection_body", lang),
+             "shown_after_ms": SHOWN_AFTER_S * 1000}  # the clearing's own fallback (ui/shell/forget.py)
     _component(key="page_hints", data=json.dumps(hints, ensure_ascii=False).encode("utf-8"))
