@@ -207,3 +207,18 @@ def test_the_chart_says_the_average_rises_when_its_table_does(lang):
     # = 34,400; at the chart's last age the five highest salaries are all 40,000 (the last, repeated)
     low, high = (t("compare.a_year", lang, amount=amount) for amount in ("$34,400.00", "$40,000.00"))
     assert " ".join(t("report.chart_today_rising", lang, low=low, high=high).split()) in words
+
+
+def test_the_rule_book_check_names_a_revision_by_its_digest_and_refuses_another(tmp_path, capsys):
+    import hashlib
+
+    from scripts.rulebook import digest, main
+
+    other = tmp_path / "RULES.md"
+    other.write_bytes(b"# The rule book\n")
+    assert digest(other) == hashlib.sha256(b"# The rule book\n").hexdigest()[:12] != RULEBOOK_VERSION
+    assert main([str(other)]) == 1
+    said = capsys.readouterr().out
+    assert RULEBOOK_VERSION in said and "estimator/rulebook.py" in said
+    assert len(RULEBOOK_VERSION) == 12 and int(RULEBOOK_VERSION, 16) >= 0
+    assert date.fromisoformat(RULEBOOK_DATE) <= date.today()
