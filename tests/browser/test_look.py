@@ -105,6 +105,48 @@ def test_session_mode_draws_the_whole_page_larger(page, app_url):
     expect(page.locator("html")).to_have_css("font-size", f"{16 * SESSION_SCALE:g}px")
 
 
+# Each sidebar text that does not fit on its line (its scrollWidth beyond its box), and each language button
+# drawn without a visible edge (a transparent border or a square corner: Streamlit joins the buttons into one bar).
+_SIDEBAR_FLAWS = """() => {
+    const bar = document.querySelector('[data-testid="stSidebar"]');
+    const cut = Array.from(bar.querySelectorAll('[data-testid="stPageLink-NavLink"] p, [data-testid="stButtonGroup"] p'))
+        .filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent);
+    const open = [];
+    for (const button of bar.querySelectorAll('[data-testid="stButtonGroup"] button')) {
+        const style = getComputedStyle(button);
+        for (const side of ["Top", "Right", "Bottom", "Left"]) {
+            if (style[`border${side}Color`] === "rgba(0, 0, 0, 0)" || parseFloat(style[`border${side}Width`]) === 0) {
+                open.push(`${button.textContent} ${side}`);
+            }
+        }
+        for (const corner of ["TopLeft", "TopRight", "BottomLeft", "BottomRight"]) {
+            if (parseFloat(style[`border${corner}Radius`]) === 0) open.push(`${button.textContent} ${corner}`);
+        }
+    }
+    return {cut, open};
+}"""
+
+
+@pytest.mark.parametrize("width, height", [(1366, 900), (390, 844)])
+def test_the_sidebar_in_session_mode_cuts_no_name_and_draws_each_language_button_whole(page, app_url, width, height):
+    """In English at session mode's size the sidebar's names are longer than its width: "Rules and assumptions"
+    was cut, and the language buttons wrapped onto two lines as halves of one bar."""
+    page.set_viewport_size({"width": width, "height": height})
+    open_app(page, app_url, "?lang=English")
+    expect(amount_shown(page)).to_have_text(MONEY)
+    opener = page.get_by_test_id("stExpandSidebarButton")
+    if opener.is_visible():
+        opener.click()
+    sidebar = page.get_by_test_id("stSidebar")
+    sidebar.get_by_text("Session mode (large type)").click()
+    expect(page.locator("html")).to_have_css("font-size", f"{16 * SESSION_SCALE:g}px")
+    settled(page)
+    if opener.is_visible():  # the phone's sidebar may close with the run
+        opener.click()
+    expect(sidebar.get_by_role("link", name="Rules and assumptions")).to_be_visible()
+    assert page.evaluate(_SIDEBAR_FLAWS) == {"cut": [], "open": []}
+
+
 # What is read while talking across a desk, by a selector of the estimate page, and the size each needs
 # from two metres on a 1366×768 laptop (about 24 px; the amount 56 px).
 READ_FROM_TWO_METRES = {

@@ -20,6 +20,7 @@ CHOSEN = "#8c1823"  # the chosen option's type: the accent darkened, 6.2:1 on it
 SESSION_SCALE = 1.5
 SESSION_AMOUNT_REM = 2.5  # the answer's amount in session mode: 60 px, over the 56 px it needs from two metres
 INK = "#111111"  # the theme's text colour (.streamlit/config.toml): captions drawn in it, at full contrast
+FAINT_INK = "rgba(17, 17, 17, 0.2)"  # Streamlit's border of an unchosen button: the text colour at 20%
 BASE_PX = 16  # Streamlit's root font size (theme.baseFontSize): its sizes are rem, so all follow the root
 
 
@@ -174,6 +175,18 @@ def page_css(lang: str) -> str:
 [data-testid="stWidgetLabel"] p {{
   white-space: normal !important; overflow: visible !important; text-overflow: clip !important;
   height: auto !important;
+}}
+/* The sidebar's page names wrap rather than being cut ("Rules and assumptions" in session mode). */
+[data-testid="stSidebar"] [data-testid="stPageLink-NavLink"] span,
+[data-testid="stSidebar"] [data-testid="stPageLink-NavLink"] p {{
+  white-space: normal !important; overflow: visible !important; text-overflow: clip !important;
+}}
+/* The language buttons each with a border and corners of their own, a little apart: Streamlit joins them into
+   one bar, which reads as a broken box when they wrap onto two lines (session mode, a narrow sidebar). */
+[data-testid="stSidebar"] [data-testid="stButtonGroup"] [role="radiogroup"] {{ column-gap: 0.375rem; }}
+[data-testid="stSidebar"] [data-testid="stButtonGroup"] button {{ border-radius: 0.5rem !important; margin: 0 !important; }}
+[data-testid="stSidebar"] [data-testid="stButtonGroup"] button[aria-checked="false"]:not(:hover) {{
+  border-right-color: {FAINT_INK} !important;
 }}
 /* Buttons that name what they do in full ("Añadir a la comparación el escenario del formulario (58 años)")
    wrap rather than being cut. */
