@@ -149,8 +149,9 @@ def difference_reasons(base: Scenario, base_answer: Answer, other: Scenario, ans
 
 
 # What the comparison says under each scenario's amount, on the page and in its report alike (one source
-# for each sentence): what the System pays from 65 under the Plan Coordinado, and the net while contributing.
-RESULT_LINES = ("reference", "from_coordination", "net")
+# for each sentence): the pension under the rule when another amount is paid, what the System pays from 65 under
+# the Plan Coordinado, the net while contributing, and the assumptions that entered the amount (RULES.md §0).
+RESULT_LINES = ("reference", "from_coordination", "net", "assumptions")
 
 
 def result_label(kind: str, lang: str) -> str:
@@ -159,7 +160,22 @@ def result_label(kind: str, lang: str) -> str:
     if kind == "from_coordination":
         return t("report.row_from_coordination", lang,
                  age=span(coordination_age(), lang))
+    if kind == "assumptions":
+        return t("compare.assumptions_used", lang)
     return t("report.row_net", lang)
+
+
+def assumptions_used_text(answer: Answer, lang: str) -> str:
+    """RULES.md §0: each assumption that entered the amount (or the net while contributing), with its figure and
+    whose figure it is — "Pensión por mérito a los 55 o más = 75% (valor por defecto del estimador)"; "ninguno"
+    when none did."""
+    if not answer.assumptions_used:
+        return t("compare.assumptions_none", lang)
+    return "; ".join(t("compare.assumption", lang, label=assumption_label(used.name, lang),
+                       value=assumption_value(used.name, used.value),
+                       whose=t("report.assumption_entered" if used.source == "entered" else "report.assumption_default",
+                               lang, source=""))  # the words the estimate page and the report use
+                     for used in answer.assumptions_used)
 
 
 def result_line(kind: str, answer: Answer, lang: str) -> str | None:
@@ -173,6 +189,8 @@ def result_line(kind: str, answer: Answer, lang: str) -> str | None:
         if answer.coordination is None or not has_amount(answer) or paid_differs:
             return None
         return money(answer.coordination.monthly_pension_from_65)
+    if kind == "assumptions":
+        return assumptions_used_text(answer, lang) if has_amount(answer) else None
     if answer.contribution is None:
         return None
     return t("report.net_until", lang, amount=money(answer.contribution.net_monthly_pension),
@@ -189,7 +207,8 @@ DEFAULTS = Scenario.model_fields
 def comparison_inputs(scenarios: list[Scenario], lang: str, always: tuple[str, ...] = ALWAYS) -> list[tuple[str, list[str]]]:
     """The inputs of several scenarios side by side, in words: one row per input (the plan, the ages,
     the service and the average always, and any of `always`; any other input that some scenario sets),
-    then every assumption some scenario changes ("el valor por defecto" where another does not)."""
+    then every assumption some scenario changes ("el valor por defecto" where another does not), or, when
+    none does, one row saying that the estimator's defaults were used."""
     rows: list[tuple[str, list[str]]] = []
     for name in ROWS:
         if name == "average":
@@ -206,4 +225,6 @@ def comparison_inputs(scenarios: list[Scenario], lang: str, always: tuple[str, .
     for name in sorted(set().union(*given)):
         rows.append((assumption_label(name, lang),
                      [assumption_value(name, g[name]) if name in g else t("compare.default", lang) for g in given]))
+    if not any(given):  # none changed: said once, so that no reader wonders which were used
+        rows.append((t("compare.assumptions", lang), [t("compare.assumptions_default", lang)] * len(scenarios)))
     return rows

@@ -159,9 +159,6 @@ def input_rows(scenarios: list[Scenario], lang: str) -> list[tuple[str, list[str
     coordination, then the assumptions), with, for each scenario, whether it differs from the first's."""
     always = ("group", "coordinated") if any(plan_of(s.plan).groups for s in scenarios) else ()
     rows = comparison_inputs(scenarios, lang, always=always)
-    if not any(s.assumptions.given() for s in scenarios):
-        rows.append((ui_text("compare_view.assumptions", lang),
-                     [ui_text("compare_view.assumptions_default", lang)] * len(scenarios)))
     return [(label, values, [k > 0 and value != values[0] for k, value in enumerate(values)])
             for label, values in rows]
 

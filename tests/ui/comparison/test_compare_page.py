@@ -54,3 +54,48 @@ def test_headline_ages_are_whole_months_as_everywhere():
     compared(app, [scenario, scenario | {"age": 54 + 8 / 12}])
     labels = [m.label for m in app.metric]
     assert labels == ["Pensión mensual a los 58 años y 8 meses", "Pensión mensual a los 54 años y 8 meses"], labels
+
+
+MERIT = {"plan": "ley447", "age": 60, "service_years": 31, "average_salary": 36000}  # 75% × AC: an assumption (§3)
+RULE_18_2 = MERIT | {"service_years": 21}  # F(AC, S), no assumption
+BOARD = {"plan": "ley1", "age": 58, "service_years": 27, "average_salary": 40000,
+         "assumptions": {"reduction_factor": 0.8}}  # the counselor's factor replaces the 6% a year
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_each_amount_says_which_assumptions_entered_it_on_the_page_as_in_the_report(app, lang):
+    """RULES.md §0: every assumption that entered an amount is marked as one, with its figure and whose it is;
+    the page and the report print the same line, and the report's notice ("the assumptions shown above") is
+    true of the comparison too."""
+    scenarios = [RULE_18_2, MERIT, BOARD]
+    compared(app, scenarios, lang)
+    label = result_label("assumptions", lang)
+    expected = {
+        "es": ["ninguno", "Pensión por mérito a los 55 o más = 75% (valor por defecto del estimador)",
+               "Factor de reducción de la Junta para el caso (si el consejero lo tiene) = 0.8 "
+               "(cifra entrada por usted o su consejero)"],
+        "en": ["none", "Merit pension at 55 or older = 75% (the estimator's default)",
+               "The Board's reduction factor for the case (when the counselor has it) = 0.8 "
+               "(a figure entered by you or your counselor)"],
+    }[lang]
+    lines = [result_line("assumptions", estimate(read_scenario(s, lang), lang), lang) for s in scenarios]
+    assert lines == expected
+    captions = [c.value.replace("\\$", "$") for c in app.caption]
+    for line in lines:
+        assert f"{label}: {line}" in captions, captions
+    text = pdf_text(scenarios, lang)
+    assert label in text and all(line in text for line in lines[1:])
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_report_says_the_defaults_were_used_as_the_page_does(app, lang):
+    from html import escape
+
+    from estimator.texts import t
+
+    scenarios = [MERIT, MERIT | {"age": 62}]
+    compared(app, scenarios, lang)
+    row, value = t("compare.assumptions", lang), t("compare.assumptions_default", lang)
+    shown = " ".join(h.value for h in app.get("html"))
+    assert f"<dt>{escape(row)}</dt><dd>{escape(value)}</dd>" in shown, shown
+    assert f"{row} {value} {value}" in pdf_text(scenarios, lang)
