@@ -22,7 +22,7 @@ for plan in PLAN_IDS:
     st.header(say(f"plan_{plan}"))
     for rule in rules_of(plan):
         title, cite = t(f"rule.{rule.id}", lang), display(rule.cite, lang)
-        with st.expander(with_cite(title, cite, "{title} — {cite}")):
+        with st.expander(with_cite(title, cite, "{title} — {cite}"), key=f"rule_{rule.id.replace('.', '_')}"):
             st.markdown(f"**{say('legal_text')}** ({cite})")
             st.markdown("\n".join(f"> {line}" for line in rule.legal_text.splitlines()))
             note = f"note.{rule.id}"

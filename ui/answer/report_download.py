@@ -44,7 +44,7 @@ def build_comparison_report(*args, **kwargs) -> bytes:
 def report_extras(lang: str) -> tuple[str | None, str | None]:
     """The expander *Para el informe (opcional)*: a name and notes for the report, both optional."""
     say = lambda key, **kw: ui_text(f"report_extras.{key}", lang, **kw)  # noqa: E731
-    with st.expander(say("title")):
+    with st.expander(say("title"), key="report_extras_section"):  # keyed: stays open as the answer above changes
         # kept while the page that draws them is not on screen: one name and one set of notes a session
         name = st.text_input(say("name"), key=NAME, max_chars=NAME_LIMIT, placeholder=say("name_placeholder"),
                              persist_state="session")

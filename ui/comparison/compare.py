@@ -121,7 +121,7 @@ def _variant(comparison: list[dict], today: date, lang: str) -> None:
     member = read_form(st.session_state, today, lang).member
     if len(comparison) >= MAX_SCENARIOS or member is None or scenario_limits(member.scenario, lang):
         return
-    with st.expander(say("add_variant")):
+    with st.expander(say("add_variant"), key="add_variant_section"):
         left, right = st.columns(2)
         age_today = member.situation.today.age
         years = whole_box(left, say("variant_age"), "variant_age", int(member.planned_age),

@@ -54,8 +54,9 @@ def _error_under(errors: dict[str, str], field: str) -> None:
 PLACED = tuple(place.name for place in PLACES)
 
 
-# Fields under *Avanzado*: the section opens when one of them has a message.
+# Fields under *Avanzado*: the section opens when one of them has a message (its open state: ADVANCED_OPEN).
 ADVANCED = tuple(place.name for place in PLACES if place.advanced)
+ADVANCED_OPEN = "advanced_open"
 
 
 @dataclass
@@ -197,7 +198,11 @@ def member_form(lang: str, today: date, form: FormReading) -> None:
     st.checkbox(ui_text("limits.both_systems_input", lang), key="both_systems",
                 help=ui_text("limits.both_systems_help", lang), persist_state=KEEP)
 
-    with st.expander(tx("advanced"), expanded=any(field in errors for field in ADVANCED)):
+    # Keyed, as every section: Streamlit redraws a section without a key closed when an element above it comes
+    # or goes. Its open state is the session's, so that a refused value inside opens it.
+    if any(field in errors for field in ADVANCED):
+        state[ADVANCED_OPEN] = True
+    with st.expander(tx("advanced"), key=ADVANCED_OPEN, on_change="rerun"):
         _typed("growth_pct", tx("growth"), lang, help=tx("growth_help"))
         _error_under(errors, "growth")
         if "freeze" in show:
@@ -217,7 +222,7 @@ def member_form(lang: str, today: date, form: FormReading) -> None:
 
 def _saved_inputs(lang: str) -> None:
     """Download the inputs as a file; load a saved file back (validated, replacing what is on screen)."""
-    with st.expander(ui_text("saved.heading", lang)):
+    with st.expander(ui_text("saved.heading", lang), key="saved_section"):
         # Built in the run of the click, from the inputs as that run has them (ui/shell/fresh_download.py).
         fresh_download(ui_text("saved.download", lang), "saved_download",
                        lambda: dump_inputs(st.session_state),

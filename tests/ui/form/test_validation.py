@@ -331,3 +331,18 @@ def test_the_comparisons_variant_is_checked_by_the_app(app):
     app.text_input(key="variant_age").set_value("30").run()
     assert any("Escriba un número entero de" in e.value and "a 100." in e.value for e in app.error)
     assert app.button(key="variant_add").disabled
+
+
+def test_a_refused_value_under_avanzado_opens_its_section_and_keeps_it_open(app):
+    """The section is keyed (it must not close when a message above it comes or goes), so it is opened through the
+    session: a value refused inside it opens it, and it stays open once the value is corrected."""
+    def advanced():
+        return next(e for e in app.expander if e.label == "Avanzado: supuestos")
+
+    app.run()
+    assert advanced().proto.expanded is False
+    typed(app, "growth_pct", "50")
+    assert advanced().proto.expanded is True
+    assert any(e.value.startswith("El aumento de salario por año") for e in app.error)
+    typed(app, "growth_pct", "2")
+    assert advanced().proto.expanded is True and not app.error
