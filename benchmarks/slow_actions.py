@@ -12,6 +12,9 @@ with time.perf_counter around the Playwright calls:
   settled (no status widget, nothing stale); the section is closed again between tries;
 - "load a saved file": from giving *Cargar datos guardados* a file (two saved files alternate, whose amounts
   differ) until the page says it loaded it, shows the file's amount, and has settled;
+- "a number, this page": the floor under "load a saved file" on this page: from Enter pressed in the form's
+  average (the two averages of the saved files alternate) until the page shows its amount and has settled. The
+  saved file is that run plus the uploader's own round trips;
 - "comparison PDF": on the comparison page with two scenarios, from a click on *Descargar la comparación
   (PDF)* until the browser has the file;
 - "the same chart, minimal page": the floor under "open the charts": a minimal page (a number input and an
@@ -216,6 +219,27 @@ def _amount(average: float):
     return estimate(member.scenario).monthly_pension
 
 
+def number_changes(page: Page, repeat: int) -> list[float]:
+    """The form's average typed anew, as in `load_saved` but with the keyboard: one run of this page."""
+    from estimator.numbers import money
+
+    field = page.locator(".st-key-average_annual_text input")
+    amounts = {average: money(_amount(average)) for average in (41000.0, 42000.0)}
+    settle(page)
+    order = (42000.0, 41000.0) if "41,000" in field.input_value() else (41000.0, 42000.0)  # each try a change
+    times = []
+    for i in range(repeat + 1):
+        average = order[i % 2]
+        settle(page)
+        field.fill(f"{average:,.2f}")  # the box keeps the focus: Enter is a key pressed, as a person does
+        start = time.perf_counter()
+        page.keyboard.press("Enter")
+        page.wait_for_function(TEXTS_SHOWN, arg=[amounts[average]], polling="raf", timeout=WAIT_MS)
+        settle(page)
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
 def comparison_pdf(page: Page, repeat: int) -> list[float]:
     for _ in range(2):
         page.get_by_role("button", name=__import__("re").compile("^Añadir a la comparación el escenario")).click()
@@ -259,6 +283,7 @@ def main() -> None:
             settle(page)
             results["open the charts"] = open_charts(page, options.repeat)
             results["load a saved file"] = load_saved(page, options.repeat)
+            results["a number, this page"] = number_changes(page, options.repeat)
             results["comparison PDF"] = comparison_pdf(page, options.repeat)
             page.goto(chart.url)
             page.locator(".st-key-value input").wait_for(timeout=WAIT_MS)
