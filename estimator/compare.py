@@ -12,8 +12,8 @@ from decimal import Decimal
 from typing import Any
 
 from .models import Answer, Scenario
-from .numbers import exact_number, exact_percent, money, to_fraction
-from .parameters import Params, assumption_label
+from .numbers import exact_number, money
+from .parameters import Params, assumption_figure, assumption_label, assumption_stated
 from .plans.ley447.coordination import coordination_age
 from .texts import date_words, span, t
 
@@ -52,18 +52,13 @@ def field_value(name: str, value: Any, lang: str) -> str:
     return span(value, lang)
 
 
-def assumption_value(name: str, value: Any) -> str:
-    exact = to_fraction(value)
-    return exact_number(exact) if name == "reduction_factor" else exact_percent(exact)
-
-
 def scenario_inputs(s: Scenario, lang: str) -> list[tuple[str, str]]:
     """Each input the scenario gives, labelled in words (the fields left at their defaults are left
     out, as in the scenario's own file), then the assumptions it changes."""
     data = s.contract_dict()
     rows = [(t(f"report.field.{name}", lang), field_value(name, value, lang))
             for name, value in data.items() if name != "assumptions"]
-    rows += [(assumption_label(name, lang), assumption_value(name, value))
+    rows += [(assumption_label(name, lang), assumption_figure(name, value))
              for name, value in data.get("assumptions", {}).items()]
     return rows
 
@@ -128,7 +123,7 @@ def difference_reasons(base: Scenario, base_answer: Answer, other: Scenario, ans
     given, base_given = other.assumptions.given(), base.assumptions.given()
     for name in sorted(set(given) | set(base_given)):
         if given.get(name) != base_given.get(name):
-            shown = lambda values: (assumption_value(name, values[name]) if name in values  # noqa: E731
+            shown = lambda values: (assumption_figure(name, values[name]) if name in values  # noqa: E731
                                     else say("default"))
             reasons.append(say("reason_input", field=assumption_label(name, lang), value=shown(given),
                                base=shown(base_given)))
@@ -171,10 +166,7 @@ def assumptions_used_text(answer: Answer, lang: str) -> str:
     when none did."""
     if not answer.assumptions_used:
         return t("compare.assumptions_none", lang)
-    return "; ".join(t("compare.assumption", lang, label=assumption_label(used.name, lang),
-                       value=assumption_value(used.name, used.value),
-                       whose=t("report.assumption_entered" if used.source == "entered" else "report.assumption_default",
-                               lang, source=""))  # the words the estimate page and the report use
+    return "; ".join(assumption_stated(used.name, used.value, used.source == "entered", lang, with_source=False)
                      for used in answer.assumptions_used)
 
 
@@ -224,7 +216,7 @@ def comparison_inputs(scenarios: list[Scenario], lang: str, always: tuple[str, .
     given = [s.assumptions.given() for s in scenarios]
     for name in sorted(set().union(*given)):
         rows.append((assumption_label(name, lang),
-                     [assumption_value(name, g[name]) if name in g else t("compare.default", lang) for g in given]))
+                     [assumption_figure(name, g[name]) if name in g else t("compare.default", lang) for g in given]))
     if not any(given):  # none changed: said once, so that no reader wonders which were used
         rows.append((t("compare.assumptions", lang), [t("compare.assumptions_default", lang)] * len(scenarios)))
     return rows

@@ -25,6 +25,7 @@ from typing import Any, Literal, Mapping
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .explain import NONE, RENDER, Q
+from .numbers import exact_number, exact_percent, to_fraction
 from .plans import PLAN_IDS, law_folders, plan as plan_of
 from .texts import date_words, t
 
@@ -269,3 +270,24 @@ def _shared_params(plan: str, explain: bool, on: Date) -> Params:
 def assumption_source(name: str, lang: str) -> str:
     """Where a named assumption's default comes from, in words."""
     return _assumption(name).source(lang) or ""
+
+
+def assumption_figure(name: str, value: Any) -> str:
+    """An assumption's figure as every answer prints it: the Board's factor as a number (0.8), the others as a
+    percentage (75%), with the digits they have."""
+    exact = to_fraction(value)
+    return exact_number(exact) if name == "reduction_factor" else exact_percent(exact)
+
+
+def assumption_stated(name: str, value: Any, entered: bool, lang: str, with_source: bool = True) -> str:
+    """"<label> = <figure> (<whose figure it is>)" (RULES.md §0), and where the default comes from when
+    `with_source`: the words of the answer, the report and the comparison alike. No figure for `value` None."""
+    whose = (t("report.assumption_entered", lang) if entered else
+             t("report.assumption_default", lang, source=f". {assumption_source(name, lang)}" if with_source else ""))
+    figure = "" if value is None else assumption_figure(name, value)
+    return t("report.assumption", lang, label=assumption_label(name, lang), value=figure, whose=whose)
+
+
+def assumption_mark(name: str, value: Any, entered: bool, lang: str, with_source: bool = True) -> str:
+    """"Supuesto: " and `assumption_stated`: an assumption marked as one where it entered an amount."""
+    return t("report.assumption_mark", lang, mark=assumption_stated(name, value, entered, lang, with_source))

@@ -7,14 +7,13 @@ disclaimer). The chart sits after the key dates (`chart.py`).
 from __future__ import annotations
 
 from datetime import date
-from decimal import Decimal
 from fractions import Fraction
 
 from ..compare import scenario_inputs
 from ..dates import date_at
 from ..freeze import counts_past_freeze, freeze_for
-from ..numbers import exact_number, exact_percent, money, to_fraction, whole_months
-from ..parameters import RENDER_BY_UNIT, assumption_label, assumption_source, default_values, definitions
+from ..numbers import exact_number, exact_percent, money, whole_months
+from ..parameters import RENDER_BY_UNIT, assumption_mark, default_values, definitions
 from ..rulebook import RULEBOOK_DATE
 from ..texts import step_value
 from ..timeline import key_date_lines, key_dates
@@ -164,11 +163,8 @@ def assumption_text(ctx: Context, name: str, with_source: bool = True) -> str:
     """An assumption as the answer marks it: its label, the figure used, whose figure it is and (once,
     in the summary) where the default comes from."""
     used = next((a for a in ctx.answer.assumptions_used if a.name == name), None)
-    value = ctx.params.raw(name) if used is None else to_fraction(Decimal(repr(used.value)))
-    figure = exact_number(value) if name == "reduction_factor" else exact_percent(value)
-    whose = (ctx.t("assumption_entered") if used is not None and used.source == "entered"
-             else ctx.t("assumption_default", source=f". {assumption_source(name, ctx.lang)}" if with_source else ""))
-    return ctx.t("assumption_mark", label=assumption_label(name, ctx.lang), value=figure, whose=whose)
+    value = ctx.params.raw(name) if used is None else used.value
+    return assumption_mark(name, value, used is not None and used.source == "entered", ctx.lang, with_source)
 
 
 def steps(doc: Document, ctx: Context) -> None:

@@ -8,13 +8,11 @@ wraps at any width: no table to scroll sideways on a phone.
 from __future__ import annotations
 
 import re
-from decimal import Decimal
 from html import escape
 
 from estimator import Answer
-from estimator.numbers import exact_number, exact_percent
-from estimator.parameters import assumption_label, assumption_source
-from estimator.texts import step_value, t
+from estimator.parameters import assumption_mark
+from estimator.texts import step_value
 
 from ui.shell.text import ui_text
 
@@ -39,13 +37,8 @@ def value_text(label: str, value: float | None, lang: str) -> str:
 def assumption_note(answer: Answer, name: str, lang: str, with_source: bool = True) -> str:
     """"Supuesto: <label> = 6% (valor por defecto del estimador: <source>)"."""
     used = next((a for a in answer.assumptions_used if a.name == name), None)
-    figure = ""
-    if used is not None:
-        figure = exact_number(Decimal(repr(used.value))) if name == "reduction_factor" else exact_percent(Decimal(repr(used.value)))
-    # whose figure it is, in the words the report uses (one sentence, the estimator's catalog)
-    whose = t("report.assumption_entered" if used is not None and used.source == "entered" else "report.assumption_default",
-              lang, source=f". {assumption_source(name, lang)}" if with_source else "")
-    return ui_text("how.assumption", lang, label=assumption_label(name, lang), value=figure, whose=whose)
+    return assumption_mark(name, None if used is None else used.value, used is not None and used.source == "entered",
+                           lang, with_source)  # the report's words (estimator.parameters)
 
 
 def steps_html(answer: Answer, lang: str) -> str:
