@@ -48,6 +48,12 @@ def summed(amounts: Sequence[Fraction]) -> str:
     return " + ".join(exact_money(amount) if count == 1 else f"{count} × {exact_money(amount)}" for count, amount in terms)
 
 
+def highest(salaries: Sequence[Fraction], size: int) -> list[int]:
+    """The positions of the `size` highest salaries the average takes; of equal salaries, the earlier (a
+    salary of the history before a projected one)."""
+    return sorted(range(len(salaries)), key=lambda i: (-salaries[i], i))[:size]
+
+
 def average_from_history(plan: str, salaries: Sequence[object], lang: str = "es",
                          window_override: int | None = None, projected: bool = False) -> Average:
     """The plan's average of the highest salaries of `salaries` (monthly for teachers, annual otherwise);
@@ -62,7 +68,7 @@ def average_from_history(plan: str, salaries: Sequence[object], lang: str = "es"
     if len(exact) < size:
         raise HistoryError(t(f"history.too_few_{plan_of(plan).amount_unit}",
                              lang, count=len(exact), size=size))
-    ranked = sorted(range(len(exact)), key=lambda i: (-exact[i], i))[:size]
+    ranked = highest(exact, size)
     value = top_mean(plan, exact, size)
     formula = f"({summed([exact[i] for i in ranked])}) ÷ {size}"
     monthly = plan_of(plan).monthly

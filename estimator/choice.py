@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from . import kernel
-from .explain import Q
+from .explain import NONE, CellMarks, Q
 from .models import Scenario
 from .numbers import carried, exact_money, exact_years, pick, round_cents
 from .parameters import Params, params_for
@@ -109,6 +109,7 @@ class Choice:
     index: Any    # the chosen rule's place in the table, −1 where none applies (an int, or an int array)
     amount: Any   # its exact amount after reduction, before the minimum (−1 where none applies)
     factor: Any   # its reduction factor (1 where not reduced)
+    assumed: Any = NONE  # the named assumptions its amount read (`CellMarks` on the grid: cell by cell)
 
 
 def choose(evaluations: list[Evaluation], shape: tuple[int, ...] | None = None) -> Choice:
@@ -119,6 +120,7 @@ def choose(evaluations: list[Evaluation], shape: tuple[int, ...] | None = None) 
     best: Any = np.full(shape, -1) if grid else -1
     amount: Any = RArray(np.full(shape, -1)) if grid else Fraction(-1)
     factor: Any = RArray(np.ones(shape, dtype=np.int64)) if grid else Fraction(1)
+    assumed: Any = CellMarks({}) if grid else NONE
     for index, evaluation in enumerate(evaluations):
         if grid:
             better = np.broadcast_to(evaluation.applies, shape) & (evaluation.amount.v > amount)
@@ -128,9 +130,10 @@ def choose(evaluations: list[Evaluation], shape: tuple[int, ...] | None = None) 
         else:
             better, best = True, index
         amount = pick(better, evaluation.amount.v, amount)
+        assumed = CellMarks.pick(better, evaluation.amount.assumed, assumed) if grid else evaluation.amount.assumed
         if evaluation.factor is not None:
             factor = pick(better, evaluation.factor.v, factor)
-    return Choice(best, amount, factor)
+    return Choice(best, amount, factor, assumed)
 
 
 def most_favourable(evaluations: list[Evaluation]) -> Evaluation | None:

@@ -15,9 +15,57 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Callable
 
+import numpy as np
+
 from .numbers import enclosed, exact_money, exact_number, exact_percent, greater, lesser
 
 NONE: frozenset = frozenset()
+
+
+class CellMarks:
+    """On the grid, the named assumptions a value depends on cell by cell: each name with the cells (a bool
+    array) whose value read it. Where a rule takes one figure or another by a condition that differs from
+    cell to cell (the merit pension's 75% from 55, 65% below), each cell carries only the one it took.
+    Joined with `|` as a value's set of names is (a set's names hold in every cell)."""
+
+    __slots__ = ("cells",)
+
+    def __init__(self, cells: dict[str, Any]):
+        self.cells = cells
+
+    @staticmethod
+    def pick(condition: Any, when_true: Any, when_false: Any) -> Any:
+        """The marks of `pick(condition, a, b)`: a's where the condition holds, b's elsewhere."""
+        a, b = CellMarks.of(when_true), CellMarks.of(when_false)
+        names = set(a.cells) | set(b.cells)
+        return CellMarks({name: np.where(condition, a.cells.get(name, False), b.cells.get(name, False))
+                          for name in names})
+
+    @staticmethod
+    def of(marks: Any) -> "CellMarks":
+        return marks if isinstance(marks, CellMarks) else CellMarks({name: True for name in marks})
+
+    def __or__(self, other: Any) -> "CellMarks":
+        other = CellMarks.of(other)
+        cells = dict(self.cells)
+        for name, where in other.cells.items():
+            cells[name] = np.logical_or(cells[name], where) if name in cells else where
+        return CellMarks(cells)
+
+    __ror__ = __or__
+
+    def __bool__(self) -> bool:
+        return bool(self.cells)
+
+    def __iter__(self):
+        return iter(self.cells)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.cells
+
+    def at(self, shape: tuple[int, ...]) -> dict[str, np.ndarray]:
+        """Each name with the cells that read it, as a bool array of the grid's shape."""
+        return {name: np.broadcast_to(np.asarray(where, dtype=bool), shape) for name, where in self.cells.items()}
 
 
 class Q:
@@ -30,7 +78,7 @@ class Q:
         self.compound = compound  # a sum or difference: parenthesised when multiplied
         # a product or quotient ("301 ÷ 12" included): parenthesised after a division sign
         self.product = product if product is not None else (text is not None and ("÷" in text or "×" in text))
-        self.assumed = assumed    # names of the assumptions (RULES.md) this value depends on
+        self.assumed = assumed    # names of the assumptions (RULES.md) this value depends on (`CellMarks` on the grid)
         self.cites = cites        # citations of exceptions that set this value
 
     # -- arithmetic ---------------------------------------------------------------------------
@@ -45,8 +93,8 @@ class Q:
 
     def _combine(self, other: "Q", v: Any, op: str) -> "Q":
         text = self._join(other, op)
-        if text is None:
-            return Q(v)
+        if text is None:  # without formulas (the grid, the key dates), still what the value depends on
+            return Q(v, assumed=self.assumed | other.assumed if self.assumed or other.assumed else NONE)
         return Q(v, text, op in ("+", "−"), product=op in ("×", "÷"),
                  assumed=self.assumed | other.assumed, cites=self.cites | other.cites)
 
@@ -131,7 +179,7 @@ def q_max_of(a: Q, b: Q, cite_when_b: str | None = None) -> Q:
     citation of the rule that makes b a floor: it is carried when b sets the value."""
     v = greater(a.v, b.v)
     if a.text is None or b.text is None:
-        return Q(v)
+        return Q(v, assumed=a.assumed | b.assumed)
     cites = a.cites | b.cites
     if cite_when_b and b.v > a.v:
         cites |= {cite_when_b}

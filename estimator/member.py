@@ -18,7 +18,8 @@ from .dates import date_at
 from .engine import estimate
 from .lifetime import Run, payment_runs
 from .models import Answer, Scenario
-from .projection import AverageExplained, Grid, Situation, average_explained, grid, scenario_at
+from .projection import (AverageExplained, Grid, Situation, average_explained, grid, growth_read, growth_used,
+                         scenario_at)
 from .timeline import KeyDate, key_dates
 
 
@@ -93,7 +94,8 @@ class Member:
         `today`), and the change at 65 of the planned pension under coordination."""
         today = today or self.today
         return self._once(("key_dates", today), lambda: key_dates(
-            self.situation.today, self.birth_date, planned_age=self.planned_age, move=self.at, today=today))
+            self.situation.today, self.birth_date, planned_age=self.planned_age, move=self.at, today=today,
+            growth=lambda age: growth_used(self.situation) if growth_read(self.situation, age) else None))
 
     def first_date(self, earliest_age: Fraction) -> date | None:
         """The day the member first qualifies, as the key dates count it; without a key date, the day

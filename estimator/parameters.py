@@ -243,10 +243,8 @@ class Params:
         if value is None:
             raise AttributeError(f"{name} has no value in this scenario")
         spec = self.definitions[name]
-        if not self._explain:
-            quantity = Q(value)
-        else:
-            quantity = Q(value, _rendered(spec.unit, value), assumed=frozenset({name}) if spec.assumption else NONE)
+        assumed = frozenset({name}) if spec.assumption else NONE
+        quantity = Q(value, _rendered(spec.unit, value), assumed=assumed) if self._explain else Q(value, assumed=assumed)
         self.__dict__[name] = quantity  # read once: later reads find it without this method
         return quantity
 
@@ -291,3 +289,9 @@ def assumption_stated(name: str, value: Any, entered: bool, lang: str, with_sour
 def assumption_mark(name: str, value: Any, entered: bool, lang: str, with_source: bool = True) -> str:
     """"Supuesto: " and `assumption_stated`: an assumption marked as one where it entered an amount."""
     return t("report.assumption_mark", lang, mark=assumption_stated(name, value, entered, lang, with_source))
+
+
+def used_mark(used: Any, lang: str) -> str:
+    """An `AssumptionUsed` (name, value, source) marked beside an amount shown at another age or service (the
+    explorer, the charts, the key dates): `assumption_mark` without the default's source, as a step's mark."""
+    return assumption_mark(used.name, used.value, used.source == "entered", lang, with_source=False)

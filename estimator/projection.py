@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from fractions import Fraction
 from functools import lru_cache
-from typing import Sequence
+from typing import Iterable, Sequence
 
 import numpy as np
 
 from . import kernel
-from .averages import average_from_history, window
+from .averages import average_from_history, highest, window
 from .choice import COVERED, choose, evaluate, plan_average, rules_of, why_no_pension
 from .dates import date_at, months_between
 from .plans import plan
@@ -28,6 +28,7 @@ from .numbers import exact_money, exact_percent, round_cents
 from .parameters import Params, default_values
 from .texts import t
 from .rational import RArray
+from .steps import assumptions_used
 
 COORDINATION_AGE = coordination.coordination_age()  # 004 ¶A: coordination from 65
 
@@ -159,8 +160,7 @@ def average_explained(situation: Situation, age: Fraction, lang: str = "es") -> 
         return AverageExplained([average_from_history(s.plan, history, lang).step], [])
     futures = future_salaries(situation, periods)
     average = average_from_history(s.plan, history + futures, lang, projected=True)
-    per_year = _periods_a_year(s)
-    years = sorted({(i - len(history)) // per_year + 1 for i in average.used if i >= len(history)})
+    years = _projected_years(situation, history, average.used)
     last, growth = history[-1], situation.salary_growth
     key = f"history.projected_{plan(s.plan).amount_unit}" + (
         "" if situation.salary_history else "_from_average")
@@ -169,11 +169,40 @@ def average_explained(situation: Situation, age: Fraction, lang: str = "es") -> 
                   value=float(round_cents(last * (1 + growth) ** year)), cite=average.step.cite,
                   assumption="salary_growth")
              for year in years]
-    used = []
-    if years:
-        whose = "default" if growth == default_values(s.plan)["salary_growth"] else "entered"
-        used = [AssumptionUsed(name="salary_growth", value=float(growth), source=whose)]
-    return AverageExplained(steps + [average.step], used)
+    return AverageExplained(steps + [average.step], [growth_used(situation)] if years else [])
+
+
+def _projected_years(situation: Situation, history: list[Fraction], used: Sequence[int]) -> list[int]:
+    """The years still to work (1 = the first) whose projected salary the average takes."""
+    per_year = _periods_a_year(situation.today)
+    return sorted({(i - len(history)) // per_year + 1 for i in used if i >= len(history)})
+
+
+def growth_used(situation: Situation) -> AssumptionUsed:
+    """The salary-growth assumption as an answer lists it, once a projected salary entered the average."""
+    growth = situation.salary_growth
+    whose = "default" if growth == default_values(situation.today.plan)["salary_growth"] else "entered"
+    return AssumptionUsed(name="salary_growth", value=float(growth), source=whose)
+
+
+def assumptions_of(situation: Situation, names: Iterable[str]) -> list[AssumptionUsed]:
+    """The named assumptions `names` (a grid's, a key date's) as an answer lists them: each with its value and
+    whose figure it is, in the contract's order, the salary growth last."""
+    s, names = situation.today, set(names)
+    used = assumptions_used(s, names - {"salary_growth"}, Params(s.plan, s.assumptions.given(), explain=False))
+    return used + ([growth_used(situation)] if "salary_growth" in names else [])
+
+
+def growth_read(situation: Situation, age: Fraction, futures: list[Fraction] | None = None) -> bool:
+    """Whether the average at `age` takes a projected salary, so that the growth assumption entered it (the
+    condition under which `average_explained` lists it), without writing the steps."""
+    periods = _periods_worked(situation, Fraction(age))
+    if periods == 0 or (not situation.salary_history and situation.salary_growth == 0):
+        return False
+    history = _history(situation)
+    futures = (futures if futures is not None and len(futures) >= periods
+               else future_salaries(situation, periods))[:periods]
+    return bool(_projected_years(situation, history, highest(history + futures, window(situation.today.plan))))
 
 
 def scenario_at(situation: Situation, age: Fraction, extra_service: Fraction = Fraction(0),
@@ -213,6 +242,9 @@ class Grid:
     coordinated_monthly: np.ndarray | None  # what the system pays from 65, when coordination applies
     covered: bool
     averages: list[Fraction] = field(default_factory=list)
+    # RULES.md §0: the named assumptions that entered each cell's amount (the amount from 65 included), each
+    # with the cells that read it: what `estimate` lists for that scenario, the growth of a projected average too
+    assumed: dict[str, np.ndarray] = field(default_factory=dict)
 
     def rule_at(self, i: int, j: int) -> str | None:
         index = int(self.rule_index[i, j])
@@ -280,6 +312,10 @@ def grid(situation: Situation, ages: Sequence[Fraction], extras: Sequence[Fracti
     result.annual = np.where(eligible, _dollars(paid.annual), 0.0)
     result.minimum_applied = eligible & paid.minimum_applied
     result.reduction_factor = np.where(eligible, factor.broadcast_to(shape).to_float(), 1.0)
+    result.assumed = {name: cells & eligible for name, cells in choice.assumed.at(shape).items() if (cells & eligible).any()}
+    growth_rows = np.array([growth_read(situation, a, futures) for a in ages], dtype=bool)[:, None] & eligible
+    if growth_rows.any():
+        result.assumed["salary_growth"] = growth_rows
 
     if coordination.applies(s.plan, s.group, s.coordinated):
         cf = coordination.coordinated_formula(facts, params).v

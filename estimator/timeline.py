@@ -17,10 +17,11 @@ from .dates import add_months, age_on, date_at, months_between
 from .engine import estimate
 from .plans.ley447 import coordination
 from .search import candidate_ages, moved_to
-from .models import Scenario
+from .models import AssumptionUsed, Scenario
 from .numbers import money
-from .parameters import Params
+from .parameters import Params, used_mark
 from .rules import DEFERRED
+from .steps import assumptions_used
 from .texts import date_words, span, t
 
 
@@ -34,11 +35,14 @@ class KeyDate:
     reduced: bool
     deferred: bool
     when: date | None = None
+    # RULES.md §0: the named assumptions that entered `monthly_pension`, each with its value and whose it is
+    assumptions: tuple[AssumptionUsed, ...] = ()
 
 
 def key_dates(s: Scenario, birth: date | None = None, planned_age: Fraction | None = None,
               horizon_age: int = 100, move: Callable[[Fraction], Scenario] | None = None,
-              today: date | None = None) -> list[KeyDate]:
+              today: date | None = None,
+              growth: Callable[[Fraction], AssumptionUsed | None] | None = None) -> list[KeyDate]:
     """For each rule of the plan, the first age (and date) from `s.age` on at which it applies, with
     its amount then; and, when the pension planned to start at `planned_age` is coordinated, the
     month the member turns 65 and what the system pays from then. `move` gives the scenario at a later
@@ -47,8 +51,10 @@ def key_dates(s: Scenario, birth: date | None = None, planned_age: Fraction | No
     With a birth date, dates count from `today` (RULES.md §0, one arithmetic): the member's age on a day is
     `age_on`, and the service is today's plus the whole months from today while in service. The days
     looked at are those where an age is reached and those where the service reaches a threshold; never
-    before today (a rule already met is met today)."""
+    before today (a rule already met is met today). `growth` says whether the average at an age took a
+    projected salary (the salary-growth assumption then entered each amount at that age)."""
     move = move or (lambda age: moved_to(s, age))
+    growth = growth or (lambda age: None)
     today = today or date.today()
     if why_no_pension(s):
         return []
@@ -61,7 +67,8 @@ def key_dates(s: Scenario, birth: date | None = None, planned_age: Fraction | No
                 found[rule.id] = KeyDate(
                     kind="rule", rule=rule.id, age=age, service_years=moved.service_years,
                     monthly_pension=payable(s.plan, evaluation.amount.v, params).monthly,
-                    reduced=evaluation.factor is not None, deferred=rule.path == DEFERRED, when=when)
+                    reduced=evaluation.factor is not None, deferred=rule.path == DEFERRED, when=when,
+                    assumptions=_read(moved, evaluation.amount.assumed, params, growth(moved.age)))
     order = {rule.id: index for index, rule in enumerate(rules_of(s.plan))}
     dates = sorted(found.values(), key=lambda d: (d.age, order[d.rule]))
     if planned_age is not None and coordination.applies(s.plan, s.group, s.coordinated):
@@ -72,8 +79,17 @@ def key_dates(s: Scenario, birth: date | None = None, planned_age: Fraction | No
             dates.append(KeyDate(kind="coordination", rule=answer.rule, age=at,
                                  service_years=planned.service_years,
                                  monthly_pension=answer.coordination.monthly_pension_from_65, reduced=False,
-                                 deferred=False, when=max(date_at(birth, at), today) if birth else None))
+                                 deferred=False, when=max(date_at(birth, at), today) if birth else None,
+                                 assumptions=tuple(answer.assumptions_used) + _also(growth(planned.age))))
     return sorted(dates, key=lambda d: d.age)
+
+
+def _read(s: Scenario, names, params: Params, growth: AssumptionUsed | None) -> tuple[AssumptionUsed, ...]:
+    return tuple(assumptions_used(s, set(names), params)) + _also(growth)
+
+
+def _also(growth: AssumptionUsed | None) -> tuple[AssumptionUsed, ...]:
+    return (growth,) if growth is not None else ()
 
 
 def _moments(s: Scenario, birth: date | None, today: date, horizon_age: int,
@@ -150,8 +166,20 @@ def key_date_lines(dates: list[KeyDate], lang: str, coordination_age: Fraction =
         if moment.coordination is not None:
             items.append(t("key_dates.coordination", lang, age=span(coordination_age, lang),
                            amount=money(moment.coordination.monthly_pension)))
-        lines.append(t("key_dates.line", lang, when=when, items=t("key_dates.join", lang).join(items)))
+        line = t("key_dates.line", lang, when=when, items=t("key_dates.join", lang).join(items))
+        marks = _marks(moment, lang)
+        lines.append(f"{line} {marks}." if marks else line)
     return lines
+
+
+def _marks(moment: KeyMoment, lang: str) -> str:
+    """RULES.md §0: every assumption that entered an amount of the line, marked with its value and whose it is
+    (the answer's words), each once."""
+    shown: dict[str, AssumptionUsed] = {}
+    for d in (*moment.rules, *((moment.coordination,) if moment.coordination else ())):
+        for used in d.assumptions:
+            shown.setdefault(used.name, used)
+    return t("key_dates.join", lang).join(used_mark(used, lang) for used in shown.values())
 
 
 def _rule_item(d: KeyDate, lang: str) -> str:

@@ -12,7 +12,8 @@ from ..models import Scenario
 from ..numbers import money, number, round_cents
 from ..plans import plan
 from ..texts import t
-from ..projection import Grid, Situation, grid
+from ..parameters import used_mark
+from ..projection import Grid, Situation, assumptions_of, grid
 from .document import FAMILY, Context, Document
 
 # One colour per rule, by the rule's place in its plan's table (colour-blind-safe Okabe–Ito).
@@ -58,6 +59,8 @@ def chart_section(doc: Document, ctx: Context) -> None:
     _draw_chart(doc, ctx, result, chosen)
     _legend(doc, ctx, result)
     _chart_table(doc, ctx, result, chosen)
+    # RULES.md §0: each assumption behind an amount of the chart and its table, as the page marks it
+    doc.bullets([used_mark(used, ctx.lang) for used in assumptions_of(situation, result.assumed)], size=9)
 
 
 def _salary_sentence(ctx: Context, situation: Situation, result: Grid) -> str:

@@ -6,7 +6,7 @@ import pytest
 
 from estimator import estimate, read_scenario
 from estimator.averages import HistoryError, average_from_history
-from estimator.projection import Situation, average_at, grid, scenario_at
+from estimator.projection import Situation, average_at, average_explained, grid, scenario_at
 from tests.conftest import sampled
 
 
@@ -87,6 +87,60 @@ def test_grid_equals_single_answers_over_a_chart_sized_grid(data):
         assert (result.rule_at(i, j), result.monthly[i, j]) == (answer.rule, float(answer.monthly_pension))
         if answer.coordination is not None:
             assert result.coordinated_monthly[i, j] == float(answer.coordination.monthly_pension_from_65)
+        growth = {"salary_growth"} if average_explained(situation, ages[i]) and answer.eligible else set()
+        assert assumed_at(result, i, j) == pension_assumptions(answer) | growth, (ages[i], extras[j])
+
+
+def assumed_at(result, i: int, j: int) -> set[str]:
+    return {name for name, cells in result.assumed.items() if cells[i, j]}
+
+
+def pension_assumptions(answer) -> set[str]:
+    """The assumptions the one-scenario answer lists for the pension and what is paid from 65: all of them but
+    the teachers' contribution rate, which enters only the net amount while contributing (not a grid's)."""
+    return {used.name for used in answer.assumptions_used} - {"teachers_contribution_rate"}
+
+
+MERIT = {"merit_pct_55_plus", "merit_pct_under_55"}
+# Each named assumption on both sides of where it enters (RULES.md §3, §6, §7), with the assumptions some cell
+# reads; a projected average adds the salary growth (with a history, a growth of 0% is still the figure used).
+ASSUMPTION_CASES = [
+    ({"plan": "ley447", "age": 50, "service_years": 26, "average_salary": 40000}, {}, MERIT),  # 65% → 75% at 55
+    ({"plan": "ley447", "age": 52, "service_years": 22, "average_salary": 40000,  # 18.6(a) reduced, then 18.2
+      "assumptions": {"merit_pct_55_plus": 0.8, "early_reduction_per_year": 0.05}}, {},
+     MERIT | {"early_reduction_per_year"}),
+    ({"plan": "ley447", "age": 52, "service_years": 22, "average_salary": 40000,
+      "assumptions": {"reduction_factor": 0.9}}, {}, MERIT | {"reduction_factor"}),  # the Board's factor
+    ({"plan": "ley1", "age": 50, "service_years": 20, "average_salary": 30000}, {}, {"early_reduction_per_year"}),
+    ({"plan": "ley447", "age": 50, "service_years": 20, "average_salary": 30000, "coordinated": True,
+      "assumptions": {"early_reduction_per_year": 0.04}}, {}, MERIT | {"early_reduction_per_year"}),
+    ({"plan": "teachers", "age": 45, "service_years": 22, "average_monthly_salary": 2500}, {}, set()),
+    ({"plan": "ley1", "age": 50, "service_years": 20, "average_salary": 30000},
+     {"salary_history": (Fraction(28000), Fraction(29000), Fraction(30000), Fraction(31000), Fraction(30000))},
+     {"early_reduction_per_year"}),
+]
+
+
+@pytest.mark.parametrize("data, history, names", ASSUMPTION_CASES, ids=lambda d: str(d)[:40])
+@pytest.mark.parametrize("growth", [Fraction(0), Fraction(2, 100)])
+def test_each_cell_of_the_grid_knows_the_assumptions_its_amount_read(data, history, names, growth):
+    """RULES.md §0: an amount shown at another age or with added service (the explorer, the charts) marks the
+    assumptions that entered it. The grid knows them cell by cell: the same as the answer for that scenario
+    lists, the growth of a projected average included (as the answer at the planned age lists it)."""
+    situation = Situation(read_scenario(data), salary_growth=growth, **history)
+    today = situation.today.age
+    ages = [today + Fraction(m, 12) for m in range(0, 12 * 20, 5)]
+    extras = [Fraction(y) for y in range(0, 11, 3)]
+    result = grid(situation, ages, extras)
+    seen = set()
+    for i, j in [(i, j) for i in range(len(ages)) for j in range(len(extras))]:
+        explained = average_explained(situation, ages[i])
+        answer = estimate(scenario_at(situation, ages[i], extras[j]), find_earliest=False,
+                          average_assumptions=explained.assumptions if explained else None)
+        expected = pension_assumptions(answer) if answer.eligible else set()
+        assert assumed_at(result, i, j) == expected, (ages[i], extras[j], answer.rule)
+        seen |= expected
+    assert seen == names | ({"salary_growth"} if growth or history else set())
 
 
 def test_a_half_cent_tie_rounds_up_on_the_grid_too():
@@ -141,7 +195,6 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from estimator.numbers import exact_money, round_cents  # noqa: E402
-from estimator.projection import average_explained  # noqa: E402
 from tests.formula import evaluate  # noqa: E402
 from tests.conftest import examples  # noqa: E402
 

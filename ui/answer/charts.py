@@ -20,7 +20,8 @@ from fractions import Fraction
 import plotly.graph_objects as go
 
 from estimator.numbers import money
-from estimator.projection import grid
+from estimator.parameters import used_mark
+from estimator.projection import assumptions_of, grid
 from estimator.texts import span
 
 from ui.answer.chart_csv import grid_rows, money_columns, rows_to_csv
@@ -47,6 +48,7 @@ class Chart:
     table: list[dict] | None = None       # the rows as the page shows them, when not the CSV's plain numbers
     notes: list[str] = field(default_factory=list)  # each jump (or change) in words, as the chart labels it
     legend: str | None = None  # a line chart's legend, as the page writes it under the figure
+    marks: list[str] = field(default_factory=list)  # RULES.md §0: each assumption that entered an amount drawn
 
     def csv(self) -> bytes:
         return rows_to_csv(self.rows)
@@ -65,6 +67,12 @@ def heat_ages(member: Member) -> list[Fraction]:
     start, end, chosen = member.situation.today.age, ages_for(member)[-1], member.planned_age
     first = chosen - math.floor(chosen - start)
     return [first + k for k in range(int(math.floor(end - first)) + 1)]
+
+
+def marks_drawn(member: Member, result, lang: str) -> list[str]:
+    """RULES.md §0: each assumption that entered some amount of the chart (every cell of `result` is drawn),
+    marked with its value and whose figure it is."""
+    return [used_mark(used, lang) for used in assumptions_of(member.situation, result.assumed)]
 
 
 # --- the charts ----------------------------------------------------------------------------------------
@@ -126,7 +134,7 @@ def age_chart(member: Member, lang: str, scale: float = 1.0) -> Chart:
     alt = ui_text("chart.by_age_alt", lang, start=age_label(ages[0], lang), end=age_label(ages[-1], lang),
                   chosen=age_label(chosen, lang), amount=money(chosen_amount or 0)) + notes_alt(notes, lang)
     return Chart(plotly_figure(traces, layout, scale), grid_rows(result, lang, per="age"), alt, notes=notes,
-                 legend=legend_html(traces))
+                 legend=legend_html(traces), marks=marks_drawn(member, result, lang))
 
 
 def jump_what(result, column: list[tuple[str | None, float]], jump, at_threshold: bool, lang: str) -> str:
@@ -170,7 +178,7 @@ def service_chart(member: Member, lang: str, scale: float = 1.0) -> Chart:
                           guides([xs[j.index] for j in jumps]))
     alt = ui_text("chart.by_service_alt", lang, age=age, end=MAX_EXTRA_YEARS, amount=money(column[0][1]))
     return Chart(plotly_figure(traces, layout, scale), grid_rows(result, lang, per="extra"), alt + notes_alt(notes, lang),
-                 notes=notes, legend=legend_html(traces))
+                 notes=notes, legend=legend_html(traces), marks=marks_drawn(member, result, lang))
 
 
 def heat_chart(member: Member, lang: str, scale: float = 1.0) -> Chart:
@@ -220,7 +228,8 @@ def heat_chart(member: Member, lang: str, scale: float = 1.0) -> Chart:
     in_money = money_columns(lang)
     table = [{**row, **{k: (money(v) if v is not None else "—") for k, v in row.items() if k in in_money}}
              for row in rows]
-    return Chart(plotly_figure([trace, star], layout, scale), rows, alt, table=table)
+    return Chart(plotly_figure([trace, star], layout, scale), rows, alt, table=table,
+                 marks=marks_drawn(member, result, lang))
 
 
 # --- key dates ---------------------------------------------------------------------------------------

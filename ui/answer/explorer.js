@@ -140,6 +140,13 @@ export default function (component) {
       strong.textContent = later;
       coordination.append(`${T.coordination}: ${T.before_65}: ${data.monthly[index]} · ${T.from_65}: `, strong);
     }
+    // RULES.md §0: each assumption that entered the amounts on screen, marked with its value and whose it is
+    const bits = rule < 0 ? 0 : data.assumed[index];
+    $(".assumed").replaceChildren(...data.marks.filter((_, k) => bits & (1 << k)).map((mark) => {
+      const item = document.createElement("li");
+      item.textContent = mark;
+      return item;
+    }));
     if (drawnColumn !== column) drawChart(column);
     const [x, y] = place(months, rule < 0 ? 0 : monthly[index]);
     chart.querySelector(".guide").setAttribute("x1", x);

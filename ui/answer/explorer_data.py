@@ -17,10 +17,13 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+import numpy as np
+
 from estimator.citations import display
 from estimator.choice import rules_of
 from estimator.lifetime import COORDINATION_AGE
-from estimator.projection import Grid, Situation, grid
+from estimator.parameters import used_mark
+from estimator.projection import Grid, Situation, assumptions_of, grid
 from estimator.texts import span, t
 
 LAST_AGE = 70          # the explorer reaches this age at least
@@ -104,11 +107,17 @@ def explorer_data(situation: Situation, planned_age: Fraction, lang: str,
                      for starts, paid, rule_amount in zip(from_start, from_65, monthly)]
         monthly = [paid if starts and paid else rule_amount
                    for starts, paid, rule_amount in zip(from_start, from_65, monthly)]
+    used = assumptions_of(situation, result.assumed)
+    bits = np.zeros(result.rule_index.shape, dtype=np.int64)
+    for k, assumption in enumerate(used):
+        bits |= result.assumed[assumption.name].astype(np.int64) << k
     return {
         "signature": signature(situation, planned_age),
         "first": cells.first, "count": cells.rows, "planned": int(Fraction(planned_age) * 12),
         "extras": len(result.extras), "rules": rules, "rule": rule, "monthly": monthly,
         "from_65": from_65, "reference": reference,
+        "marks": [used_mark(assumption, lang) for assumption in used],
+        "assumed": bits[rows].ravel().tolist(),
         # each row's age in words, and the planned age's: the one years-and-months formatter's
         "ages": [span(Fraction(cells.first + row, 12), lang) for row in range(cells.rows)],
         "planned_words": span(planned_age, lang),
@@ -135,6 +144,8 @@ def cell(data: dict, age_months: int, extra_years: int) -> dict:
     """One cell of `explorer_data`'s JSON, as the browser reads it (for tests and the server's own use)."""
     index = (age_months - data["first"]) * data["extras"] + extra_years
     k = data["rule"][index]
+    bits = data["assumed"][index] if k >= 0 else 0
     return {"rule": data["rules"][k]["id"] if k >= 0 else None, "monthly": data["monthly"][index],
             "from_65": data["from_65"][index] if data["from_65"] is not None else None,
-            "reference": data["reference"][index] if data["reference"] is not None else None}
+            "reference": data["reference"][index] if data["reference"] is not None else None,
+            "marks": [mark for bit, mark in enumerate(data["marks"]) if bits >> bit & 1]}

@@ -199,6 +199,8 @@ def charts_view(member: Member, lang: str) -> None:
             if chart.legend:
                 st.html(chart.legend)
             st.caption(chart.alt)
+            if chart.marks:  # the assumptions behind the amounts drawn, each with its value and whose it is
+                st.caption("  \n".join(chart.marks))
             with st.expander(tx("table"), key=f"chart_table_open_{key}", on_change="rerun") as shown:
                 if not shown.open:  # the table is built only when asked for
                     continue

@@ -32,7 +32,7 @@ def reduction_factor(p, unreduced_age: Q, age: Q) -> Q:
     factor = Q(1, "1") - p.early_reduction_per_year * (unreduced_age - age)
     floored = _not_below_zero(factor.v)
     if factor.text is None:
-        return Q(floored)
+        return Q(floored, assumed=factor.assumed)
     # Written with the floor only when it decides, so the printed formula gives the value.
     text = factor.text if floored == factor.v else f"max({factor.text}; 0)"
     return Q(floored, text, factor.compound and floored == factor.v, product=False, assumed=factor.assumed)

@@ -8,7 +8,7 @@ judged at the separation age, then the deferred ones, judged at the start age.
 
 from __future__ import annotations
 
-from ...explain import Q, q_excess, q_max_of, q_min
+from ...explain import CellMarks, Q, q_excess, q_max_of, q_min
 from ...numbers import pick
 from ...rules import ACTIVE, DEFERRED, Facts, Outcome, Reduction, at_least, below, holds, rule, shared
 
@@ -164,7 +164,8 @@ def deferred_at_fifty_five(f: Facts, p) -> Outcome:
 def _choose(condition, when_true: Q, when_false: Q) -> Q:
     if isinstance(condition, bool):
         return when_true if condition else when_false
-    return Q(pick(condition, when_true.v, when_false.v))
+    return Q(pick(condition, when_true.v, when_false.v),
+             assumed=CellMarks.pick(condition, when_true.assumed, when_false.assumed))
 
 
 # The paragraph the average's step cites (RULES.md §7).

@@ -253,3 +253,21 @@ def test_the_browser_receives_what_plotlys_checked_figure_would_send(values, lan
         figure = chart.figure.to_dict()
         del figure["layout"]["template"]  # plotly's default, added again when checked
         assert sent(chart.figure) == sent(go.Figure(figure))
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_each_chart_marks_the_assumptions_behind_the_amounts_it_draws(member, lang):
+    """RULES.md §0: under each chart, every assumption that entered an amount drawn, with its value and whose it
+    is. By age: the reduced pension from today (6% a year short of 58) and the merit pension once 30 years are
+    reached (75%). At the chosen 58 years by added service: Regla 18.2 until 30 years, then the merit pension.
+    A teacher's amounts (75% of M is the law's) carry none."""
+    from estimator.models import AssumptionUsed
+    from estimator.parameters import used_mark
+
+    reduction = used_mark(AssumptionUsed(name="early_reduction_per_year", value=0.06, source="default"), lang)
+    merit = used_mark(AssumptionUsed(name="merit_pct_55_plus", value=0.75, source="default"), lang)
+    assert charts.age_chart(member, lang).marks == [reduction, merit]
+    assert charts.service_chart(member, lang).marks == [merit]
+    assert charts.heat_chart(member, lang).marks == [reduction, merit]
+    teacher = member_of(TEACHER, lang)
+    assert charts.age_chart(teacher, lang).marks == []

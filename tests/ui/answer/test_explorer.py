@@ -16,7 +16,8 @@ from streamlit.proto.WidgetStates_pb2 import WidgetState
 from estimator import estimate, read_scenario
 from estimator.freeze import frozen
 from estimator.numbers import money
-from estimator.projection import Situation, scenario_at
+from estimator.parameters import used_mark
+from estimator.projection import Situation, average_explained, scenario_at
 from estimator.texts import span
 from tests.conftest import ROOT, examples, sampled
 from ui.answer.explorer_data import LAST_AGE, MAX_EXTRA_YEARS, _money, cell, explorer_data, explorer_grid
@@ -71,10 +72,16 @@ def assert_every_cell_is_the_answer(member: Situation, planned: Fraction, data: 
     cells = [(months, extra) for months in range(data["first"], data["first"] + data["count"])
              for extra in range(data["extras"])]
     for months, extra in sampled(cells):
-        answer = estimate(scenario_at(member, Fraction(months, 12), Fraction(extra)), find_earliest=False)
+        explained = average_explained(member, Fraction(months, 12))  # as the answer at the planned age has it
+        answer = estimate(scenario_at(member, Fraction(months, 12), Fraction(extra)), find_earliest=False,
+                          average_assumptions=explained.assumptions if explained else None)
         sent = cell(data, months, extra)
         where = f"age {months // 12}y{months % 12}m, +{extra} years"
         assert sent["rule"] == answer.rule, where
+        # RULES.md §0: each assumption that entered the amounts shown, marked as the answer would list it (the
+        # teachers' contribution rate enters only the net while contributing, which the explorer does not show)
+        assert sent["marks"] == [used_mark(used, "es") for used in answer.assumptions_used
+                                 if answer.eligible and used.name != "teachers_contribution_rate"], where
         # what is paid from the first month (RULES.md §0); the rule's amount beside it where they differ
         assert sent["monthly"] == money(answer.monthly_paid_at_start or 0), where
         differs = answer.eligible and answer.monthly_paid_at_start != answer.monthly_pension
@@ -137,7 +144,7 @@ def test_the_data_carries_only_figures_of_the_grid_and_a_digest():
     member, planned = MEMBERS["ley447 coordinated, Social Security"]
     data = explorer_data(member, planned, "es")
     assert set(data) == {"signature", "first", "count", "planned", "extras", "rules", "rule", "monthly", "from_65",
-                         "reference", "ages", "planned_words"}
+                         "reference", "ages", "planned_words", "marks", "assumed"}
     # each row's age in the one formatter's words (the browser writes none of its own)
     assert len(data["ages"]) == data["count"] and data["ages"][0] == span(Fraction(data["first"], 12), "es")
     assert data["planned_words"] == span(planned, "es")
@@ -199,6 +206,21 @@ def test_the_page_sends_the_exact_grid_of_the_example_member(app):
     assert set(data["text"]) >= {"age_label", "use", "announce"} and data["lang"] == "es"
     assert data["large"] is False
     assert_every_cell_is_the_answer(member.situation, member.planned_age, data)
+
+
+def test_the_example_member_s_merit_pension_at_another_age_says_its_75_percent_is_an_assumption(app):
+    """RULES.md §0 at another age: the example member at 61 years and 8 months, with 30 years of service, has the
+    merit pension, whose 75% is this estimator's assumption; at the form's 58 years (Regla 18.2) none enters; at
+    56 years and 9 months with no added service, the reduced pension's 6% a year does."""
+    data = sent_data(app)
+    merit = cell(data, 61 * 12 + 8, 0)
+    assert (merit["rule"], merit["monthly"]) == ("ley447.merit", "$2,250.00")
+    assert merit["marks"] == ["Supuesto: Pensión por mérito a los 55 o más = 75% (valor por defecto del estimador)"]
+    assert cell(data, data["planned"], 0)["marks"] == []
+    reduced = cell(data, data["first"], 0)
+    assert reduced["rule"] == "ley447.18.6a"
+    assert reduced["marks"] == ["Supuesto: Reducción actuarial por cada año de edad antes de la edad sin reducción = 6% "
+                                "(valor por defecto del estimador)"]
 
 
 def test_confirming_an_age_sets_the_form_start_age(app):

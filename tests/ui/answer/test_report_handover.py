@@ -19,6 +19,8 @@ from pypdf import PdfReader
 from estimator import estimate, read_scenario
 from estimator.compare import comparison_inputs, difference_reasons
 from estimator.projection import Situation, scenario_at
+from estimator.models import AssumptionUsed
+from estimator.parameters import used_mark
 from estimator.report import NAME_LIMIT, build_comparison_report, build_report, clean_text
 from estimator.texts import LANGUAGES
 from estimator.timeline import key_date_lines, key_dates, merge_key_dates
@@ -125,6 +127,31 @@ def test_the_app_situation_gives_the_apps_key_dates_merged_by_day(lang):
     for line in lines:
         assert line in text
     assert lines[1].count("$") == 2 and ("también" in lines[1] or "also" in lines[1])
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_amounts_at_other_ages_mark_the_assumptions_behind_them(lang):
+    """RULES.md §0 beyond the chosen age: the key dates and the chart's table print amounts at other ages. The
+    merit pension's 75% (from 58, with 30 years) and the reduced pension's 6% a year (55 to 57) are this
+    estimator's assumptions, and say so where those amounts are, as the page says it; Regla 18.2's amount
+    carries no mark."""
+    today = read_scenario({"plan": "ley447", "age": 50, "service_years": 22, "average_salary": 30000})
+    situation = Situation(today)
+    born = date(1976, 11, 29)
+    dates = key_dates(today, born, planned_age=Fraction(58), move=lambda age: scenario_at(situation, age),
+                      today=MADE)
+    merit = used_mark(AssumptionUsed(name="merit_pct_55_plus", value=0.75, source="default"), lang)
+    reduction = used_mark(AssumptionUsed(name="early_reduction_per_year", value=0.06, source="default"), lang)
+    assert "75%" in merit and "6%" in reduction
+    lines = key_date_lines(dates, lang, today=MADE)
+    assert [reduction in line for line in lines] == [True, False]  # 18.6(a) at 55; merit and 18.2 at 58
+    assert [merit in line for line in lines] == [False, True]
+    text = text_of(build_report(scenario_at(situation, Fraction(58)), lang, birth_date=born, situation=situation,
+                                generated_on=MADE))
+    for line in lines:  # the key dates, each sentence with its marks
+        assert line in text
+    chart_table = text.index("► 58")
+    assert text.index(f"• {reduction} • {merit}", chart_table) == text.index("•", chart_table)  # under its table
 
 
 def test_the_chart_runs_from_today_through_the_chosen_age():
