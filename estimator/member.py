@@ -83,11 +83,17 @@ class Member:
         return self._once(("answer", lang), work)
 
     def answer_at(self, age: Fraction, lang: str = "es") -> Answer:
-        """What the rules give at another start age (the amounts; no search for the earliest age)."""
+        """What the rules give at another start age (the amounts, with the average's steps and the assumptions
+        it used, as the answer at the planned age has them; no search for the earliest age)."""
         age = Fraction(age)
         if age == self.planned_age:
             return self.answer(lang)
-        return self._once(("answer_at", age, lang), lambda: estimate(self.at(age), lang, find_earliest=False))
+
+        def work() -> Answer:
+            explained = average_explained(self.situation, age, lang)
+            return estimate(self.at(age), lang, average_steps=explained.steps if explained else None,
+                            average_assumptions=explained.assumptions if explained else None, find_earliest=False)
+        return self._once(("answer_at", age, lang), work)
 
     def key_dates(self, today: date | None = None) -> list[KeyDate]:
         """When the member first qualifies under each rule (by date when the birth date is known, counted from

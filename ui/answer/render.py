@@ -11,6 +11,7 @@ from estimator import Answer
 from estimator.freeze import counts_past_freeze, freeze_for
 from estimator.lifetime import COORDINATION_AGE, Run, break_even, income_from_65, total_of
 from estimator.member import Member
+from estimator.parameters import used_mark
 from estimator.numbers import exact_number, money
 from estimator.plans import plan as plan_of
 from estimator.texts import span, t
@@ -284,6 +285,10 @@ def lifetime_view(member: Member, answer: Answer, lang: str) -> None:
         meeting = break_even((answer, member.planned_age), (other_answer, other_age))
         words = {"early": age_label(early_start, lang), "late": age_label(late_start, lang)}
         st.markdown(tx("break_even", age=age_label(meeting, lang), **words) if meeting else tx("never", **words))
+        for start, a in choices:  # RULES.md §0: the named assumptions behind each row's amounts
+            if a.assumptions_used:
+                st.caption(tx("assumed_at", start=age_label(start, lang),
+                              marks="; ".join(used_mark(used, lang) for used in a.assumptions_used)))
         st.caption(tx("assumption"))
 
 

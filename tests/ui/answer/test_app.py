@@ -203,6 +203,11 @@ def test_key_dates_and_lifetime_view(app):
     assert not app.exception
     assert any("alcanza lo cobrado" in m.value for m in app.markdown)
     assert any("sin aumentos de costo de vida" in c.value for c in app.caption)
+    # RULES.md §0: at 60 the merit pension (30 years from 59 years 9 months), whose 75% is an assumption; the
+    # form's 58 years (Regla 18.2) reads none
+    marks = [c.value for c in app.caption if c.value.startswith("Comenzando a los")]
+    assert marks == ["Comenzando a los 60 años: Supuesto: Pensión por mérito a los 55 o más = 75% "
+                     "(valor por defecto del estimador)."]
 
 
 def test_session_mode_enlarges_type(app):
