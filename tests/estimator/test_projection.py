@@ -105,24 +105,29 @@ MERIT = {"merit_pct_55_plus", "merit_pct_under_55"}
 # Each named assumption on both sides of where it enters (RULES.md §3, §6, §7), with the assumptions some cell
 # reads; a projected average adds the salary growth (with a history, a growth of 0% is still the figure used).
 ASSUMPTION_CASES = [
-    ({"plan": "ley447", "age": 50, "service_years": 26, "average_salary": 40000}, {}, MERIT),  # 65% → 75% at 55
-    ({"plan": "ley447", "age": 52, "service_years": 22, "average_salary": 40000,  # 18.6(a) reduced, then 18.2
-      "assumptions": {"merit_pct_55_plus": 0.8, "early_reduction_per_year": 0.05}}, {},
-     MERIT | {"early_reduction_per_year"}),
-    ({"plan": "ley447", "age": 52, "service_years": 22, "average_salary": 40000,
-      "assumptions": {"reduction_factor": 0.9}}, {}, MERIT | {"reduction_factor"}),  # the Board's factor
-    ({"plan": "ley1", "age": 50, "service_years": 20, "average_salary": 30000}, {}, {"early_reduction_per_year"}),
-    ({"plan": "ley447", "age": 50, "service_years": 20, "average_salary": 30000, "coordinated": True,
-      "assumptions": {"early_reduction_per_year": 0.04}}, {}, MERIT | {"early_reduction_per_year"}),
-    ({"plan": "teachers", "age": 45, "service_years": 22, "average_monthly_salary": 2500}, {}, set()),
-    ({"plan": "ley1", "age": 50, "service_years": 20, "average_salary": 30000},
-     {"salary_history": (Fraction(28000), Fraction(29000), Fraction(30000), Fraction(31000), Fraction(30000))},
-     {"early_reduction_per_year"}),
+    pytest.param({"plan": "ley447", "age": 50, "service_years": 26, "average_salary": 40000}, {}, MERIT,
+                 id="merit 65% then 75% at 55"),
+    pytest.param({"plan": "ley447", "age": 52, "service_years": 22, "average_salary": 40000,
+                  "assumptions": {"merit_pct_55_plus": 0.8, "early_reduction_per_year": 0.05}}, {},
+                 MERIT | {"early_reduction_per_year"}, id="18.6(a) reduced, then 18.2 and merit, figures entered"),
+    pytest.param({"plan": "ley447", "age": 52, "service_years": 22, "average_salary": 40000,
+                  "assumptions": {"reduction_factor": 0.9}}, {}, MERIT | {"reduction_factor"},
+                 id="the Board's factor"),
+    pytest.param({"plan": "ley1", "age": 50, "service_years": 20, "average_salary": 30000}, {},
+                 {"early_reduction_per_year"}, id="ley1 (c) reduced, then (a)"),
+    pytest.param({"plan": "ley447", "age": 50, "service_years": 20, "average_salary": 30000, "coordinated": True,
+                  "assumptions": {"early_reduction_per_year": 0.04}}, {}, MERIT | {"early_reduction_per_year"},
+                 id="coordinated from 65"),
+    pytest.param({"plan": "teachers", "age": 45, "service_years": 22, "average_monthly_salary": 2500}, {}, set(),
+                 id="teachers: the law's percentages"),
+    pytest.param({"plan": "ley1", "age": 50, "service_years": 20, "average_salary": 30000},
+                 {"salary_history": (Fraction(28000), Fraction(29000), Fraction(30000), Fraction(31000),
+                                     Fraction(30000))}, {"early_reduction_per_year"}, id="a salary history"),
 ]
 
 
-@pytest.mark.parametrize("data, history, names", ASSUMPTION_CASES, ids=lambda d: str(d)[:40])
-@pytest.mark.parametrize("growth", [Fraction(0), Fraction(2, 100)])
+@pytest.mark.parametrize("data, history, names", ASSUMPTION_CASES)
+@pytest.mark.parametrize("growth", [Fraction(0), Fraction(2, 100)], ids=["growth 0%", "growth 2%"])
 def test_each_cell_of_the_grid_knows_the_assumptions_its_amount_read(data, history, names, growth):
     """RULES.md §0: an amount shown at another age or with added service (the explorer, the charts) marks the
     assumptions that entered it. The grid knows them cell by cell: the same as the answer for that scenario
