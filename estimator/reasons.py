@@ -13,7 +13,8 @@ from functools import cache
 
 from .choice import Evaluation, Payable, reduces
 from .citations import display, with_cite
-from .models import NEW_PARTICIPANTS_FROM, Answer, AssumptionUsed, Earliest, Scenario, Step, out_of_scope_from
+from .models import (NEW_PARTICIPANTS_FROM, Answer, AssumptionUsed, Earliest, Scenario, Step, entry_in_scope,
+                     out_of_scope_from)
 from .numbers import exact_number, money, round_cents
 from .parameters import Params, assumption_label, definitions
 from .plans import plan
@@ -39,10 +40,16 @@ def no_pension(covered: bool, reasons: list[str], steps: list[Step], earliest: E
 def scope_reason(s: Scenario, lang: str) -> str:
     """RULES.md §1: the law that governs a member these rules do not describe, and who can compute it; or,
     when the entry date is unknown, the entry dates the plan's rules cover."""
-    if s.entry_date is not None and not s.in_scope:
-        start = date_words(out_of_scope_from(s.plan), lang)
-        return t(f"reason.outside_{s.plan}", lang, entry=date_words(s.entry_date, lang), start=start)
-    return _scope(s.plan, lang, date.today())
+    return (s.entry_date is not None and outside_scope(s.plan, s.entry_date, lang)) or _scope(s.plan, lang, date.today())
+
+
+def outside_scope(plan_id: str, entry: date, lang: str) -> str | None:
+    """RULES.md §1, Scope: for a first entry these rules do not describe, the law that governs the member and who
+    can compute it (None for an entry they describe). The entry date alone decides it."""
+    if entry_in_scope(plan_id, entry):
+        return None
+    return t(f"reason.outside_{plan_id}", lang, entry=date_words(entry, lang),
+             start=date_words(out_of_scope_from(plan_id), lang))
 
 
 @cache  # the same sentence for every member of the plan whose entry date is unknown, on the day's law

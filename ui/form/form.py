@@ -17,6 +17,7 @@ from estimator import plans
 from estimator.freeze import freeze_for
 from estimator.member import Member
 from estimator.numbers import money
+from estimator.reasons import outside_scope
 from estimator.salary_file import SalaryHistory
 
 from ui.form.entry import box_key, read_number, sync
@@ -81,9 +82,21 @@ def read_form(state, today: date, lang: str) -> FormReading:
     confirmed = lambda average: bool(state.get(confirm_key(average)))  # noqa: E731
     member, errors = build_member(values, today, lang, confirmed=confirmed)
     uncovered = limits(values, lang)
+    if member is None and not uncovered:  # RULES.md §1: an entry these rules do not describe settles it, whatever
+        uncovered = entry_outside_scope(values, errors, lang)  # else is still to correct (its message stays)
     to_confirm = average_to_confirm(values, lang)
     slip = None if to_confirm is None or confirmed(to_confirm) else slip_message(plan_of(values), to_confirm, lang)
     return FormReading(values, history, None if uncovered else member, errors, uncovered, to_confirm, slip)
+
+
+def entry_outside_scope(values: FormValues, errors: dict[str, str], lang: str) -> list[str]:
+    """The law that governs a member whose first entry these rules do not describe, when the entry date given is
+    one the form accepts (`estimator.reasons.outside_scope`); nothing otherwise."""
+    plan = plan_of(values)
+    if plan is None or values.entry_date is None or "entry_date" in errors:
+        return []
+    reason = outside_scope(plan, values.entry_date, lang)
+    return [reason] if reason else []
 
 
 def _read(state, lang: str) -> tuple[FormValues, SalaryHistory | None]:

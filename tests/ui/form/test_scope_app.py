@@ -4,6 +4,7 @@ rules do not describe gets no number, only the law that governs them and who can
 import pytest
 
 from tests.amounts import amounts
+from tests.markdown_links import read as shown_text
 from ui.shell.text import ui_text
 from tests.ui.answer.test_app import text_of, typed
 
@@ -40,6 +41,26 @@ def test_government_entry_from_1_january_2000_is_not_covered(app, entry, covered
         assert not amounts(app), "no number for a member of the savings-account program"
         assert "Ley 305-1999" in shown and "Administración de los Sistemas de Retiro" in shown
         assert not [h for h in app.subheader if h.value == ui_text("explorer.heading", "es")], "no explorer"
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_an_entry_outside_the_rules_is_said_first_even_with_a_service_to_correct(app, lang):
+    """A first entry in 2001 settles that these rules do not describe the member, whatever else is typed: the
+    answer says so at once (the law that governs them, who can answer; no number), and the service longer than
+    the time since that entry keeps its own message under its box, both in the member's language."""
+    if lang == "en":
+        app.segmented_control(key="lang").set_value("en").run()
+    government(app)
+    typed(app, "service_years", "27")
+    typed(app, "entry_date", "01/03/2001")
+    assert not app.exception
+    shown = warnings_and_bullets(app)
+    assert not amounts(app)
+    assert ui_text("limits.not_covered", lang) in shown
+    assert "Ley 305-1999" in shown and "Administración de los Sistemas de Retiro" in shown
+    assert any("01/03/2001" in shown_text(e.value) for e in app.error), "the service still says what is wrong"
+    typed(app, "service_years", "20")  # corrected: the same answer, now from the member's own scenario
+    assert not amounts(app) and "Ley 305-1999" in warnings_and_bullets(app)
 
 
 @pytest.mark.parametrize("entry, covered", [("31/07/2014", True), ("01/08/2014", False)])
