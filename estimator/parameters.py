@@ -244,7 +244,8 @@ class Params:
             raise AttributeError(f"{name} has no value in this scenario")
         spec = self.definitions[name]
         assumed = frozenset({name}) if spec.assumption else NONE
-        quantity = Q(value, _rendered(spec.unit, value), assumed=assumed) if self._explain else Q(value, assumed=assumed)
+        text = _rendered(spec.unit, value) if self._explain else None
+        quantity = Q(value, text, assumed=assumed)
         self.__dict__[name] = quantity  # read once: later reads find it without this method
         return quantity
 

@@ -312,7 +312,8 @@ def grid(situation: Situation, ages: Sequence[Fraction], extras: Sequence[Fracti
     result.annual = np.where(eligible, _dollars(paid.annual), 0.0)
     result.minimum_applied = eligible & paid.minimum_applied
     result.reduction_factor = np.where(eligible, factor.broadcast_to(shape).to_float(), 1.0)
-    result.assumed = {name: cells & eligible for name, cells in choice.assumed.at(shape).items() if (cells & eligible).any()}
+    read = {name: cells & eligible for name, cells in choice.assumed.at(shape).items()}
+    result.assumed = {name: cells for name, cells in read.items() if cells.any()}
     growth_rows = np.array([growth_read(situation, a, futures) for a in ages], dtype=bool)[:, None] & eligible
     if growth_rows.any():
         result.assumed["salary_growth"] = growth_rows

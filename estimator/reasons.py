@@ -40,7 +40,8 @@ def no_pension(covered: bool, reasons: list[str], steps: list[Step], earliest: E
 def scope_reason(s: Scenario, lang: str) -> str:
     """RULES.md §1: the law that governs a member these rules do not describe, and who can compute it; or,
     when the entry date is unknown, the entry dates the plan's rules cover."""
-    return (s.entry_date is not None and outside_scope(s.plan, s.entry_date, lang)) or _scope(s.plan, lang, date.today())
+    outside = outside_scope(s.plan, s.entry_date, lang) if s.entry_date is not None else None
+    return outside or _scope(s.plan, lang, date.today())
 
 
 def outside_scope(plan_id: str, entry: date, lang: str) -> str | None:

@@ -11,8 +11,8 @@ from estimator import Answer
 from estimator.freeze import counts_past_freeze, freeze_for
 from estimator.lifetime import COORDINATION_AGE, Run, break_even, income_from_65, total_of
 from estimator.member import Member
-from estimator.parameters import used_mark
 from estimator.numbers import exact_number, money
+from estimator.parameters import used_mark
 from estimator.plans import plan as plan_of
 from estimator.texts import span, t
 from estimator.timeline import key_date_lines
