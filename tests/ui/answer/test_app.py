@@ -203,11 +203,6 @@ def test_key_dates_and_lifetime_view(app):
     assert not app.exception
     assert any("alcanza lo cobrado" in m.value for m in app.markdown)
     assert any("sin aumentos de costo de vida" in c.value for c in app.caption)
-    # RULES.md §0: at 60 the merit pension (30 years from 59 years 9 months), whose 75% is an assumption; the
-    # form's 58 years (Regla 18.2) reads none
-    marks = [c.value for c in app.caption if c.value.startswith("Comenzando a los")]
-    assert marks == ["Comenzando a los 60 años: Supuesto: Pensión por mérito a los 55 o más = 75% "
-                     "(valor por defecto del estimador)."]
 
 
 def test_session_mode_enlarges_type(app):
@@ -287,6 +282,20 @@ def app_on_1_december_2026(request):
     """The estimate page as it is on 1 December 2026 (the example member's service at 58 depends on the day)."""
     with time_machine.travel(datetime(2026, 12, 1, 12, tzinfo=timezone.utc), tick=True):
         yield request.getfixturevalue("app")
+
+
+def test_the_lifetime_view_marks_the_assumptions_behind_each_start_age(app_on_1_december_2026):
+    """RULES.md §0 in the lifetime view: on 1/12/2026 the example member (56 years 9 months, 27 years of service)
+    has 30 years from 59 years 9 months, so at 60 the merit pension, whose 75% is an assumption; the form's
+    58 years (Regla 18.2) reads none."""
+    app = app_on_1_december_2026
+    app.session_state["lifetime_open"] = True
+    app.run()
+    app.text_input(key="lifetime_other").set_value("60").run()
+    assert not app.exception
+    marks = [c.value for c in app.caption if c.value.startswith("Comenzando a los")]
+    assert marks == ["Comenzando a los 60 años: Supuesto: Pensión por mérito a los 55 o más = 75% "
+                     "(valor por defecto del estimador)."]
 
 
 def test_the_lifetime_totals_say_how_they_add_up(app_on_1_december_2026):

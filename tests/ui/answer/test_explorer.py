@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import date
+from datetime import date, datetime, timezone
 from decimal import Decimal
 from fractions import Fraction
 
 import pytest
+import time_machine
 from hypothesis import given, settings, strategies as st_
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 
@@ -208,11 +209,13 @@ def test_the_page_sends_the_exact_grid_of_the_example_member(app):
     assert_every_cell_is_the_answer(member.situation, member.planned_age, data)
 
 
-def test_the_example_member_s_merit_pension_at_another_age_says_its_75_percent_is_an_assumption(app):
-    """RULES.md §0 at another age: the example member at 61 years and 8 months, with 30 years of service, has the
-    merit pension, whose 75% is this estimator's assumption; at the form's 58 years (Regla 18.2) none enters; at
-    56 years and 9 months with no added service, the reduced pension's 6% a year does."""
-    data = sent_data(app)
+def test_the_example_member_s_merit_pension_at_another_age_says_its_75_percent_is_an_assumption(request):
+    """RULES.md §0 at another age, on 1 December 2026: the example member at 61 years and 8 months, with 30 years
+    of service, has the merit pension, whose 75% is this estimator's assumption; at the form's 58 years (Regla
+    18.2) none enters; today, at 56 years and 9 months with no added service, the reduced pension's 6% a year
+    does."""
+    with time_machine.travel(datetime(2026, 12, 1, 12, tzinfo=timezone.utc), tick=True):
+        data = sent_data(request.getfixturevalue("app"))
     merit = cell(data, 61 * 12 + 8, 0)
     assert (merit["rule"], merit["monthly"]) == ("ley447.merit", "$2,250.00")
     assert merit["marks"] == ["Supuesto: Pensión por mérito a los 55 o más = 75% (valor por defecto del estimador)"]
