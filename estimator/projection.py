@@ -196,8 +196,10 @@ def assumptions_of(situation: Situation, names: Iterable[str]) -> list[Assumptio
 def growth_read(situation: Situation, age: Fraction, futures: list[Fraction] | None = None) -> bool:
     """Whether the average at `age` takes a projected salary, so that the growth assumption entered it (the
     condition under which `average_explained` lists it), without writing the steps."""
+    if not situation.salary_history and situation.salary_growth == 0:  # the average as entered, at every age
+        return False
     periods = _periods_worked(situation, Fraction(age))
-    if periods == 0 or (not situation.salary_history and situation.salary_growth == 0):
+    if periods == 0:
         return False
     history = _history(situation)
     futures = (futures if futures is not None and len(futures) >= periods
