@@ -109,7 +109,7 @@ class Choice:
     index: Any    # the chosen rule's place in the table, −1 where none applies (an int, or an int array)
     amount: Any   # its exact amount after reduction, before the minimum (−1 where none applies)
     factor: Any   # its reduction factor (1 where not reduced)
-    assumed: Any = NONE  # the named assumptions its amount read (`CellMarks` on the grid: cell by cell)
+    assumed: Any = NONE  # on the grid, the named assumptions each cell's amount read (`CellMarks`)
 
 
 def choose(evaluations: list[Evaluation], shape: tuple[int, ...] | None = None) -> Choice:
@@ -130,7 +130,8 @@ def choose(evaluations: list[Evaluation], shape: tuple[int, ...] | None = None) 
         else:
             better, best = True, index
         amount = pick(better, evaluation.amount.v, amount)
-        assumed = CellMarks.pick(better, evaluation.amount.assumed, assumed) if grid else evaluation.amount.assumed
+        if grid:  # one scenario's answer takes them from the chosen rule's formulas (engine.py)
+            assumed = CellMarks.pick(better, evaluation.amount.assumed, assumed)
         if evaluation.factor is not None:
             factor = pick(better, evaluation.factor.v, factor)
     return Choice(best, amount, factor, assumed)

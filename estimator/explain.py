@@ -57,12 +57,6 @@ class CellMarks:
     def __bool__(self) -> bool:
         return bool(self.cells)
 
-    def __iter__(self):
-        return iter(self.cells)
-
-    def __contains__(self, name: object) -> bool:
-        return name in self.cells
-
     def at(self, shape: tuple[int, ...]) -> dict[str, np.ndarray]:
         """Each name with the cells that read it, as a bool array of the grid's shape."""
         return {name: np.broadcast_to(np.asarray(where, dtype=bool), shape) for name, where in self.cells.items()}
