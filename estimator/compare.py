@@ -7,11 +7,13 @@ their names, never a field name or a code.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from typing import Any
 
-from .models import Answer, Scenario
+from .engine import estimate
+from .models import Answer, AssumptionUsed, Scenario, read_scenario
 from .numbers import exact_number, money
 from .parameters import Params, assumption_figure, assumption_label, assumption_stated
 from .plans.ley447.coordination import coordination_age
@@ -20,6 +22,41 @@ from .texts import date_words, span, t
 MAX_SCENARIOS = 4  # side by side: more would not fit a page or a screen
 MONEY_FIELDS = ("average_salary", "average_monthly_salary", "social_security_monthly")
 FLAGS = ("coordinated", "refunded", "contribution_shortfall", "in_system_june_1960")
+AVERAGE_FROM = "average_assumptions"  # kept beside a compared scenario's inputs: what its average rests on
+
+
+@dataclass(frozen=True)
+class Compared:
+    """One scenario of a comparison: the contract's inputs at its start age, and the assumptions its average
+    rests on that those inputs cannot say — the salary growth, when a projected salary entered the average
+    (`Member.compared_at`). RULES.md §0: every assumption that entered an amount is marked as one, here as on
+    the estimate page."""
+
+    scenario: Scenario
+    average_assumptions: tuple[AssumptionUsed, ...] = ()
+
+    def answer(self, lang: str) -> Answer:
+        """The answer the page and the report show (no search for the earliest age: neither prints it)."""
+        return estimate(self.scenario, lang, average_assumptions=list(self.average_assumptions), find_earliest=False)
+
+    def entry(self) -> dict:
+        """As the session keeps it: the contract's inputs, and the average's assumptions when there are any."""
+        data = self.scenario.contract_dict()
+        if self.average_assumptions:
+            data[AVERAGE_FROM] = [used.model_dump() for used in self.average_assumptions]
+        return data
+
+    @classmethod
+    def of_entry(cls, entry: dict, lang: str = "es") -> Compared:
+        """An entry the session keeps, read back (its inputs checked as the contract checks them)."""
+        data = dict(entry)
+        rest = data.pop(AVERAGE_FROM, None) or []
+        return cls(read_scenario(data, lang), tuple(AssumptionUsed.model_validate(used) for used in rest))
+
+    @classmethod
+    def of(cls, compared: Compared | Scenario) -> Compared:
+        """A bare scenario (a file given to the command line) rests on no assumption beyond its inputs."""
+        return compared if isinstance(compared, Compared) else cls(compared)
 
 
 def plan_name(plan: str, lang: str) -> str:
@@ -166,7 +203,7 @@ def assumptions_used_text(answer: Answer, lang: str) -> str:
     when none did."""
     if not answer.assumptions_used:
         return t("compare.assumptions_none", lang)
-    return "; ".join(assumption_stated(used.name, used.value, used.source == "entered", lang, with_source=False)
+    return "; ".join(assumption_stated(used.name, used.value, used.entered, lang, with_source=False)
                      for used in answer.assumptions_used)
 
 

@@ -14,6 +14,7 @@ from datetime import date
 from fractions import Fraction
 from typing import Sequence
 
+from .compare import Compared
 from .dates import date_at
 from .engine import estimate
 from .lifetime import Run, payment_runs
@@ -62,6 +63,12 @@ class Member:
     def at(self, age: Fraction, extra_service: Fraction = Fraction(0)) -> Scenario:
         """The scenario of starting the pension at `age`, with `extra_service` more years credited."""
         return scenario_at(self.situation, Fraction(age), Fraction(extra_service))
+
+    def compared_at(self, age: Fraction, extra_service: Fraction = Fraction(0)) -> Compared:
+        """The scenario at `age` with `extra_service` as the comparison keeps it: with the salary growth when a
+        projected salary entered its average (the answer at that age lists it too: `answer_at`)."""
+        growth = [growth_used(self.situation)] if growth_read(self.situation, Fraction(age)) else []
+        return Compared(self.at(age, extra_service), tuple(growth))
 
     def through(self, age: Fraction) -> Scenario:
         """The scenario at `age` with the service the member has by the last day of that age: the earliest

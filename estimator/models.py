@@ -15,35 +15,11 @@ from pydantic import (BaseModel, BeforeValidator, ConfigDict, PlainSerializer, S
                       ValidationError, model_validator)
 
 from .numbers import to_fraction, whole_months_or_exact
-from .parameters import dates
 from .plans import GOVERNMENT, GOVERNMENT_PLANS, PLAN_IDS, plan as plan_of
+from .scope import NEW_PARTICIPANTS_FROM, entry_in_scope, government_plan
 from .texts import date_words, span, t
 
 PLANS = PLAN_IDS
-# RULES.md §1, Decision: the texts say "después del 1ro de abril de 1990"; an entry on that day itself
-# makes a new participant (the law's start date). A dated parameter (plans/government.toml).
-NEW_PARTICIPANTS_FROM = next(dates(p)[plan_of(p).entries_from] for p in PLAN_IDS if plan_of(p).entries_from)
-
-
-def government_plan(entry: date) -> str:
-    """The government employees' plan for a first entry on `entry`: the last whose entries start by then."""
-    starts = [(dates(p)[plan_of(p).entries_from] if plan_of(p).entries_from else date.min, p)
-              for p in GOVERNMENT_PLANS]
-    return max((start, p) for start, p in starts if start <= entry)[1]
-
-
-def out_of_scope_from(plan: str, on: date | None = None) -> date | None:
-    """RULES.md §1, Scope: the first entry date from which these rules do not describe the plan's members
-    (government entries from 1 January 2000, teachers' from 1 August 2014); None for ley447, whose members
-    all entered before 1 April 1990. The law of the day `on` (today by default)."""
-    named = plan_of(plan).entries_until
-    return dates(plan, on)[named] if named else None
-
-
-def entry_in_scope(plan: str, entry: date) -> bool:
-    limit = out_of_scope_from(plan)
-    return limit is None or entry < limit
-
 GROUPS = ("general", "police", "firefighter", "mayor", "judiciary", "upr_extension")
 # A member works from 14 at the earliest: service can't exceed separation age − 14 (CONTRACT.md).
 EARLIEST_WORKING_AGE = 14
@@ -295,6 +271,11 @@ class AssumptionUsed(BaseModel):
     value: float
     source: Literal["default", "entered"]
 
+    @property
+    def entered(self) -> bool:
+        """Whose figure it is (RULES.md §0): entered by the member or the counselor, or the estimator's default."""
+        return self.source == "entered"
+
 
 class Alternative(BaseModel):
     rule: str
@@ -345,6 +326,10 @@ class Answer(BaseModel):
     # Beyond the contract (the app and the report use them):
     earliest: Earliest | None = None
     reduced_from: Money | None = None  # the monthly amount before the actuarial reduction
+
+    def assumption(self, name: str) -> AssumptionUsed | None:
+        """The named assumption as it entered the amount, or None when it did not."""
+        return next((used for used in self.assumptions_used if used.name == name), None)
 
     def contract_dict(self) -> dict[str, Any]:
         return self.model_dump(mode="json", include=set(CONTRACT_FIELDS))

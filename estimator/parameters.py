@@ -295,4 +295,4 @@ def assumption_mark(name: str, value: Any, entered: bool, lang: str, with_source
 def used_mark(used: Any, lang: str) -> str:
     """An `AssumptionUsed` (name, value, source) marked beside an amount shown at another age or service (the
     explorer, the charts, the key dates): `assumption_mark` without the default's source, as a step's mark."""
-    return assumption_mark(used.name, used.value, used.source == "entered", lang, with_source=False)
+    return assumption_mark(used.name, used.value, used.entered, lang, with_source=False)

@@ -13,8 +13,8 @@ from functools import cache
 
 from .choice import Evaluation, Payable, reduces
 from .citations import display, with_cite
-from .models import (NEW_PARTICIPANTS_FROM, Answer, AssumptionUsed, Earliest, Scenario, Step, entry_in_scope,
-                     out_of_scope_from)
+from .models import Answer, AssumptionUsed, Earliest, Scenario, Step
+from .scope import NEW_PARTICIPANTS_FROM, entry_in_scope, out_of_scope_from
 from .numbers import exact_number, money, round_cents
 from .parameters import Params, assumption_label, definitions
 from .plans import plan

@@ -9,10 +9,9 @@ from __future__ import annotations
 from datetime import date
 from typing import Sequence
 
-from ..compare import (MAX_SCENARIOS, RESULT_LINES, amount_difference, comparison_inputs, difference_reasons,
-                       has_amount, result_label, result_line)
+from ..compare import (MAX_SCENARIOS, RESULT_LINES, Compared, amount_difference, comparison_inputs,
+                       difference_reasons, has_amount, result_label, result_line)
 from ..dates import date_at
-from ..engine import estimate
 from ..models import Answer, Scenario
 from ..numbers import money
 from ..texts import t
@@ -22,17 +21,19 @@ from .sections import closing
 LABEL_WIDTH = 46  # millimetres of the first column; the scenarios share the rest
 
 
-def build_comparison_report(scenarios: Sequence[Scenario], lang: str = "es", *, birth_date: date | None = None,
-                            generated_on: date | None = None, name: str | None = None,
+def build_comparison_report(scenarios: Sequence[Compared | Scenario], lang: str = "es", *,
+                            birth_date: date | None = None, generated_on: date | None = None, name: str | None = None,
                             notes: str | None = None) -> bytes:
-    """Two to four scenarios compared, in `lang`, as the bytes of a PDF file. `birth_date` (the same
+    """Two to four scenarios compared, in `lang`, as the bytes of a PDF file (a scenario bare, or as the
+    comparison keeps it, with the assumptions its average rests on: `Compared`). `birth_date` (the same
     member in every scenario) gives each start age its date; `name` and `notes` are printed on the
     first page, nothing else."""
     if not 2 <= len(scenarios) <= MAX_SCENARIOS:
         raise ValueError(f"a comparison takes 2 to {MAX_SCENARIOS} scenarios")
     words = Words(lang)
     generated_on = generated_on or date.today()
-    answers = [estimate(s, lang) for s in scenarios]
+    compared = [Compared.of(c) for c in scenarios]
+    scenarios, answers = [c.scenario for c in compared], [c.answer(lang) for c in compared]
     name, notes = clean_text(name, NAME_LIMIT), clean_text(notes, NOTES_LIMIT, lines=True)
 
     def draw(doc: Document) -> None:

@@ -162,9 +162,9 @@ def _step_value(ctx: Context, label: str, value: float | None) -> str:
 def assumption_text(ctx: Context, name: str, with_source: bool = True) -> str:
     """An assumption as the answer marks it: its label, the figure used, whose figure it is and (once,
     in the summary) where the default comes from."""
-    used = next((a for a in ctx.answer.assumptions_used if a.name == name), None)
+    used = ctx.answer.assumption(name)
     value = ctx.params.raw(name) if used is None else used.value
-    return assumption_mark(name, value, used is not None and used.source == "entered", ctx.lang, with_source)
+    return assumption_mark(name, value, used is not None and used.entered, ctx.lang, with_source)
 
 
 def steps(doc: Document, ctx: Context) -> None:

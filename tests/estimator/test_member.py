@@ -161,3 +161,45 @@ def test_the_service_at_a_start_age_is_counted_from_today_on_any_day(birth, toda
     cells = member.grid([member.planned_age])  # the grid counts the same service as the answer
     answer = estimate(member.scenario)
     assert cells.rule_at(0, 0) == answer.rule and cells.monthly[0, 0] == float(answer.monthly_pension)
+
+
+# A comparison keeps each scenario as the contract's inputs, which have no salary history and no growth; what
+# the average rests on travels with it (estimator.compare.Compared).
+COMPARED_CASES = [
+    pytest.param({"plan": "ley1", "age": 50, "service_years": 20, "average_salary": 30000}, {}, id="an average"),
+    pytest.param({"plan": "ley447", "age": 50, "service_years": 26, "average_salary": 40000,
+                  "assumptions": {"merit_pct_55_plus": 0.8}}, {}, id="merit, a figure entered"),
+    pytest.param({"plan": "teachers", "age": 45, "service_years": 22, "average_monthly_salary": 2500}, {},
+                 id="a teacher"),
+    pytest.param({"plan": "ley1", "age": 50, "service_years": 20, "average_salary": 30000},
+                 {"salary_history": (Fraction(28000), Fraction(29000), Fraction(30000), Fraction(31000),
+                                     Fraction(30000))}, id="a salary history"),
+]
+
+
+@pytest.mark.parametrize("data, history", COMPARED_CASES)
+@pytest.mark.parametrize("growth", [Fraction(0), Fraction(3, 100)], ids=["growth 0%", "growth 3%"])
+def test_a_compared_scenario_lists_the_assumptions_the_estimate_page_lists(data, history, growth):
+    """RULES.md §0: a scenario added to the comparison (at any age, with added service or not) marks the same
+    assumptions, with the same figures and whose they are, as the answer the estimate page gives for it — the
+    salary growth included when a projected salary entered its average, though the contract's inputs carry
+    only the average — and keeps them through the session's copy."""
+    from estimator.compare import Compared
+
+    member = Member(Situation(read_scenario(data), salary_growth=growth, **history), Fraction(data["age"]))
+    seen_growth = False
+    for months in (0, 5, 12 * 5, 12 * 12 + 7):
+        age = member.situation.today.age + Fraction(months, 12)
+        expected = member.answer_at(age).assumptions_used
+        for extra in (Fraction(0), Fraction(3)):
+            kept = Compared.of_entry(member.compared_at(age, extra).entry())
+            assert kept.scenario.contract_dict() == member.at(age, extra).contract_dict()
+            answer = kept.answer("es")
+            if extra == 0:
+                assert answer.assumptions_used == expected, age
+            else:  # added service changes the rule, never the average: its growth is marked alike
+                assert (("salary_growth" in {a.name for a in answer.assumptions_used})
+                        == ("salary_growth" in {a.name for a in expected})), age
+        seen_growth |= any(a.name == "salary_growth" for a in expected)
+    # the growth enters once a year still to work is projected: always with a history, else only above 0%
+    assert seen_growth == bool(history or growth)

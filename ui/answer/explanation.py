@@ -36,9 +36,9 @@ def value_text(label: str, value: float | None, lang: str) -> str:
 
 def assumption_note(answer: Answer, name: str, lang: str, with_source: bool = True) -> str:
     """"Supuesto: <label> = 6% (valor por defecto del estimador: <source>)"."""
-    used = next((a for a in answer.assumptions_used if a.name == name), None)
-    return assumption_mark(name, None if used is None else used.value, used is not None and used.source == "entered",
-                           lang, with_source)  # the report's words (estimator.parameters)
+    used = answer.assumption(name)
+    return assumption_mark(name, None if used is None else used.value, used is not None and used.entered, lang,
+                           with_source)  # the report's words (estimator.parameters)
 
 
 def steps_html(answer: Answer, lang: str) -> str:

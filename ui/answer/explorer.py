@@ -143,7 +143,7 @@ def explorer_scenario(member: Member, position: tuple[str, int, int]) -> dict | 
     age = Fraction(months, 12)
     if digest != signature(member.situation, member.planned_age) or age < member.situation.today.age:
         return None
-    return member.at(age, Fraction(extra)).contract_dict()
+    return member.compared_at(age, Fraction(extra)).entry()
 
 
 def add_to_comparison(scenario: dict, lang: str) -> None:
@@ -170,4 +170,4 @@ def offer_comparison(member: Member, lang: str) -> None:
             add_to_comparison(scenario, lang)
     if st.button(ui_text("result.add_to_compare", lang, age=age_label(member.planned_age, lang)),
                  key="add_to_compare"):
-        add_to_comparison(member.scenario.contract_dict(), lang)
+        add_to_comparison(member.compared_at(member.planned_age).entry(), lang)

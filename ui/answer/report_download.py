@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from estimator import read_scenario
-from estimator.compare import MAX_SCENARIOS
+from estimator.compare import MAX_SCENARIOS, Compared
 
 from ui.shell.fresh_download import fresh_download
 from ui.shell.text import ui_text
@@ -70,8 +69,8 @@ def comparison_report(comparison: list[dict], lang: str) -> None:
     if not 2 <= len(comparison) <= MAX_SCENARIOS:
         return
     name, notes = report_extras(lang)
-    scenarios = [read_scenario(data, lang) for data in comparison]
+    compared = [Compared.of_entry(data, lang) for data in comparison]
     fresh_download(ui_text("report_extras.compare_download", lang), "compare_report_download",
-                   lambda: build_comparison_report(scenarios, lang, name=name, notes=notes),
+                   lambda: build_comparison_report(compared, lang, name=name, notes=notes),
                    f"comparacion-escenarios-{lang}.pdf", "application/pdf", lang,
                    help=ui_text("report_extras.compare_help", lang))

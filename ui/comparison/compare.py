@@ -14,9 +14,10 @@ from typing import Any
 
 import streamlit as st
 
-from estimator import Scenario, estimate, read_scenario
+from estimator import Scenario
 # the same words as the comparison report
-from estimator.compare import RESULT_LINES, comparison_inputs, difference_reasons, result_label, result_line
+from estimator.compare import (RESULT_LINES, Compared, comparison_inputs, difference_reasons, result_label,
+                               result_line)
 from estimator.choice import NO_DEFERRED, OUTSIDE_SCOPE, REFUNDED, why_no_pension
 from estimator.reasons import scope_reason
 from estimator.numbers import money
@@ -68,7 +69,7 @@ def member_limits(values: FormValues, today: date, lang: str) -> tuple[dict[str,
     uncovered = scenario_limits(member.scenario, lang)
     if uncovered:
         return None, uncovered[0]
-    return member.scenario.contract_dict(), None
+    return member.compared_at(member.planned_age).entry(), None
 
 
 def add_saved_files(comparison: list[dict], files: list[tuple[str, bytes]], today: date,
@@ -128,7 +129,7 @@ def _variant(comparison: list[dict], today: date, lang: str) -> None:
                           int(age_today) + 1 if age_today % 1 else int(age_today), 100, lang)
         extra = whole_box(right, say("variant_extra"), "variant_extra", 0, 0, 20, lang)
         if st.button(say("add"), key="variant_add", disabled=years is None or extra is None):
-            comparison.append(member.at(Fraction(years), Fraction(extra)).contract_dict())
+            comparison.append(member.compared_at(Fraction(years), Fraction(extra)).entry())
             st.rerun()
 
 
@@ -178,8 +179,9 @@ def _columns(comparison: list[dict], lang: str) -> None:
     one, why it differs, its "Quitar" button — so that on a wide screen each part sits level with the same
     part of the other columns (`ui.shell.look.compare_css`)."""
     say = lambda key, **kw: ui_text(f"compare.{key}", lang, **kw)  # noqa: E731
-    scenarios = [read_scenario(data, lang) for data in comparison]
-    answers = [estimate(s, lang, find_earliest=False) for s in scenarios]
+    compared = [Compared.of_entry(data, lang) for data in comparison]
+    scenarios = [c.scenario for c in compared]
+    answers = [c.answer(lang) for c in compared]
     uncovered = [scenario_limits(s, lang) for s in scenarios]
     base_has_number = not uncovered[0]
     rows = input_rows(scenarios, lang)

@@ -23,7 +23,8 @@ from datetime import date
 from decimal import Decimal
 from typing import Any, Callable, Iterable, Mapping
 
-from estimator.models import EARLIEST_WORKING_AGE, GROUPS, OLDEST_AGE, government_plan
+from estimator.models import EARLIEST_WORKING_AGE, GROUPS, OLDEST_AGE
+from estimator.scope import government_plan
 from estimator.parameters import default_values
 
 # An annual average pay above a million dollars is a typing mistake (an extra digit, or cents typed

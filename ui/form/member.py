@@ -19,8 +19,8 @@ from estimator.averages import HistoryError, average_from_history
 from estimator.dates import age_on, birthday, months_between
 from estimator.freeze import frozen
 from estimator.member import Member
-from estimator.models import (EARLIEST_WORKING_AGE, NEW_PARTICIPANTS_FROM, entry_in_scope, government_plan,
-                              out_of_scope_from)
+from estimator.models import EARLIEST_WORKING_AGE
+from estimator.scope import NEW_PARTICIPANTS_FROM, entry_in_scope, government_plan, out_of_scope_from
 from estimator.numbers import money, round_cents, to_fraction
 from estimator.parameters import default_values
 from estimator.projection import Situation

@@ -99,3 +99,34 @@ def test_the_report_says_the_defaults_were_used_as_the_page_does(app, lang):
     shown = " ".join(h.value for h in app.get("html"))
     assert f"<dt>{escape(row)}</dt><dd>{escape(value)}</dd>" in shown, shown
     assert f"{row} {value} {value}" in pdf_text(scenarios, lang)
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_a_scenario_whose_average_was_projected_names_the_salary_growth_on_the_page_and_in_the_report(app, lang):
+    """RULES.md §0: the example member with a salary growth of 2% entered; the average at 58 takes salaries
+    projected at 2% a year, so the estimate page marks the growth. A scenario added from the form's button, and
+    a variant added on the comparison page (60, one year added), carry only the average in the contract's
+    inputs: each still names the growth behind it, on the page and in the comparison report."""
+    from estimator.compare import Compared
+    from estimator.parameters import assumption_stated
+
+    if lang == "en":
+        app.segmented_control(key="lang").set_value("en").run()
+    app.text_input(key="growth_pct_text").set_value("2").run()
+    growth = assumption_stated("salary_growth", 0.02, True, lang, with_source=False)
+    assert "= 2%" in growth
+    app.button(key="add_to_compare").click().run()
+    app.switch_page(COMPARE).run()
+    app.text_input(key="variant_age").set_value("60").run()
+    app.text_input(key="variant_extra").set_value("1").run()
+    app.button(key="variant_add").click().run()
+    assert not app.exception and len(app.session_state["comparison"]) == 2
+    label = result_label("assumptions", lang)
+    lines = [c.value.replace("\\$", "$") for c in app.caption if c.value.startswith(label)]
+    assert len(lines) == 2 and all(growth in line for line in lines), lines
+    compared = [Compared.of_entry(e, lang) for e in app.session_state["comparison"]]
+    pdf = build_comparison_report(compared, lang)
+    from pypdf import PdfReader
+
+    text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(pdf)).pages)
+    assert text.count(growth) == 2, text
