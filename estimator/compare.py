@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
-from typing import Any
+from typing import Any, Sequence
 
 from .engine import estimate
 from .models import Answer, AssumptionUsed, Scenario, read_scenario
@@ -45,6 +45,12 @@ class Compared:
         if self.average_assumptions:
             data[AVERAGE_FROM] = [used.model_dump() for used in self.average_assumptions]
         return data
+
+    def given(self) -> dict[str, Any]:
+        """The assumptions whose figure was entered, not the estimator's default: the contract's, and the
+        average's (a salary growth typed on the form)."""
+        return self.scenario.assumptions.given() | {used.name: used.value for used in self.average_assumptions
+                                                     if used.entered}
 
     @classmethod
     def of_entry(cls, entry: dict, lang: str = "es") -> Compared:
@@ -120,9 +126,12 @@ def amount_difference(base_answer: Answer, answer: Answer, lang: str) -> str:
     return t("compare.difference", lang, change=f"{sign}{money(abs(change))}")
 
 
-def difference_reasons(base: Scenario, base_answer: Answer, other: Scenario, answer: Answer, lang: str) -> list[str]:
+def difference_reasons(base: Compared | Scenario, base_answer: Answer, other: Compared | Scenario, answer: Answer,
+                       lang: str) -> list[str]:
     """Why `other` differs from the first scenario, `base`, in plain words: what changed in the inputs
     and what that changed in the rule, the reduction and the minimum."""
+    base_given, given = Compared.of(base).given(), Compared.of(other).given()
+    base, other = Compared.of(base).scenario, Compared.of(other).scenario
     say = lambda key, **kw: t(f"compare.{key}", lang, **kw)  # noqa: E731
     reasons = []
     if other.plan != base.plan:
@@ -157,7 +166,6 @@ def difference_reasons(base: Scenario, base_answer: Answer, other: Scenario, ans
         reasons.append(say("reason_input", field=t(f"report.field.{name}", lang),
                            value=field_value(name, other.social_security_monthly, lang),
                            base=field_value(name, base.social_security_monthly, lang)))
-    given, base_given = other.assumptions.given(), base.assumptions.given()
     for name in sorted(set(given) | set(base_given)):
         if given.get(name) != base_given.get(name):
             shown = lambda values: (assumption_figure(name, values[name]) if name in values  # noqa: E731
@@ -233,11 +241,15 @@ ROWS = ("plan", "group", "age", "separation_age", "service_years", "average", "c
 DEFAULTS = Scenario.model_fields
 
 
-def comparison_inputs(scenarios: list[Scenario], lang: str, always: tuple[str, ...] = ALWAYS) -> list[tuple[str, list[str]]]:
+def comparison_inputs(scenarios: Sequence[Compared | Scenario], lang: str,
+                      always: tuple[str, ...] = ALWAYS) -> list[tuple[str, list[str]]]:
     """The inputs of several scenarios side by side, in words: one row per input (the plan, the ages,
     the service and the average always, and any of `always`; any other input that some scenario sets),
-    then every assumption some scenario changes ("el valor por defecto" where another does not), or, when
-    none does, one row saying that the estimator's defaults were used."""
+    then every assumption whose figure some scenario entered (the salary growth behind a projected average
+    included; "el valor por defecto" where another did not), or, when none did, one row saying that the
+    estimator's defaults were used."""
+    compared = [Compared.of(c) for c in scenarios]
+    scenarios = [c.scenario for c in compared]
     rows: list[tuple[str, list[str]]] = []
     for name in ROWS:
         if name == "average":
@@ -250,7 +262,7 @@ def comparison_inputs(scenarios: list[Scenario], lang: str, always: tuple[str, .
         elif name not in ALWAYS + always and all(v == DEFAULTS[name].default for v in values):
             continue
         rows.append((t(f"report.field.{name}", lang), [field_value(name, v, lang) for v in values]))
-    given = [s.assumptions.given() for s in scenarios]
+    given = [c.given() for c in compared]
     for name in sorted(set().union(*given)):
         rows.append((assumption_label(name, lang),
                      [assumption_figure(name, g[name]) if name in g else t("compare.default", lang) for g in given]))

@@ -23,7 +23,7 @@ from .choice import COVERED, choose, evaluate, plan_average, rules_of, why_no_pe
 from .dates import date_at, months_between
 from .plans import plan
 from .plans.ley447 import coordination
-from .models import AssumptionUsed, Scenario, Step
+from .models import Answer, AssumptionUsed, Scenario, Step
 from .numbers import exact_money, exact_percent, round_cents
 from .parameters import Params, default_values
 from .texts import t
@@ -183,6 +183,13 @@ def growth_used(situation: Situation) -> AssumptionUsed:
     growth = situation.salary_growth
     whose = "default" if growth == default_values(situation.today.plan)["salary_growth"] else "entered"
     return AssumptionUsed(name="salary_growth", value=float(growth), source=whose)
+
+
+def growth_in(answers: Iterable[Answer]) -> float | None:
+    """RULES.md §7: a growth of 0% keeps every amount in today's dollars. The salary growth other than 0% that
+    entered one of `answers` (its amounts are then not in today's dollars, and say so), or None."""
+    grown = (answer.assumption("salary_growth") for answer in answers)
+    return next((used.value for used in grown if used is not None and used.value != 0), None)
 
 
 def assumptions_of(situation: Situation, names: Iterable[str]) -> list[AssumptionUsed]:

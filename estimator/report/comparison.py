@@ -14,6 +14,7 @@ from ..compare import (MAX_SCENARIOS, RESULT_LINES, Compared, amount_difference,
 from ..dates import date_at
 from ..models import Answer, Scenario
 from ..numbers import money
+from ..projection import growth_in
 from ..texts import t
 from .document import NAME_LIMIT, NOTES_LIMIT, Document, Words, clean_text, title_block, written
 from .sections import closing
@@ -40,10 +41,10 @@ def build_comparison_report(scenarios: Sequence[Compared | Scenario], lang: str 
         doc.add_page()
         title_block(doc, words.t("compare_title"),
                     words.t("compare_subtitle", count=len(scenarios), date=words.date_text(generated_on)), name, notes)
-        doc.paragraph(words.t("compare_intro"), size=9.5)
+        doc.paragraph(words.t("compare_intro_grown" if growth_in(answers) is not None else "compare_intro"), size=9.5)
         _results(doc, words, scenarios, answers, birth_date)
-        _inputs(doc, words, scenarios, birth_date)
-        _differences(doc, words, scenarios, answers)
+        _inputs(doc, words, compared, birth_date)
+        _differences(doc, words, compared, answers)
         closing(doc, words)
     return written(draw, words, words.t("compare_title"), generated_on)
 
@@ -89,25 +90,25 @@ def _age(words: Words, scenario: Scenario, birth_date: date | None) -> str:
     return f"{age} ({words.date_text(date_at(birth_date, scenario.age))})"
 
 
-def _inputs(doc: Document, words: Words, scenarios: Sequence[Scenario], birth_date: date | None) -> None:
+def _inputs(doc: Document, words: Words, compared: list[Compared], birth_date: date | None) -> None:
     doc.heading(words.t("scenario_data"), size=12)
-    _table(doc, words, comparison_inputs(list(scenarios), words.lang), len(scenarios))
+    _table(doc, words, comparison_inputs(compared, words.lang), len(compared))
     if birth_date is not None:
         doc.paragraph(words.t("same_birth_date", date=words.date_text(birth_date)), size=9)
 
 
-def _differences(doc: Document, words: Words, scenarios: Sequence[Scenario], answers: list[Answer]) -> None:
+def _differences(doc: Document, words: Words, compared: list[Compared], answers: list[Answer]) -> None:
     doc.heading(words.t("differences"), size=12)
-    base, base_answer = scenarios[0], answers[0]
+    base, base_answer = compared[0], answers[0]
     if not has_amount(base_answer):
-        _without_amount(doc, words, 1, base, base_answer)
-    for n, (scenario, answer) in enumerate(zip(scenarios[1:], answers[1:]), start=2):
+        _without_amount(doc, words, 1, base.scenario, base_answer)
+    for n, (scenario, answer) in enumerate(zip(compared[1:], answers[1:]), start=2):
         if has_amount(answer):
             change = (amount_difference(base_answer, answer, words.lang) if has_amount(base_answer)
                       else money(answer.monthly_paid_at_start))
             doc.heading(words.t("difference_heading", n=n, change=change), size=10.5, keep=20)
         else:
-            _without_amount(doc, words, n, scenario, answer)
+            _without_amount(doc, words, n, scenario.scenario, answer)
         doc.bullets(difference_reasons(base, base_answer, scenario, answer, words.lang), size=9.5)
 
 

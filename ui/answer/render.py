@@ -12,7 +12,8 @@ from estimator.freeze import counts_past_freeze, freeze_for
 from estimator.lifetime import COORDINATION_AGE, Run, break_even, income_from_65, total_of
 from estimator.member import Member
 from estimator.numbers import exact_number, money
-from estimator.parameters import used_mark
+from estimator.parameters import assumption_figure, used_mark
+from estimator.projection import growth_in
 from estimator.plans import plan as plan_of
 from estimator.texts import span, t
 from estimator.timeline import key_date_lines
@@ -73,7 +74,9 @@ def answer_view(member: Member, answer: Answer, lang: str) -> None:
     headline(tx("monthly", age=age), money(answer.monthly_paid_at_start))  # "today's dollars" is the caption under it
     paid_differs = answer.monthly_paid_at_start != answer.monthly_pension
     annual = "" if paid_differs else f" · {tx('annual', amount=money(answer.annual_pension))}"
-    st.caption(f"{tx('today_dollars')}{annual}")
+    grown = growth_in([answer])  # RULES.md §7: only a growth of 0% keeps the amount in today's dollars
+    dollars = tx("grown_dollars", growth=assumption_figure("salary_growth", grown)) if grown else tx("today_dollars")
+    st.caption(f"{dollars}{annual}")
     if paid_differs:
         st.caption(tx("reference", amount=money(answer.monthly_pension)).replace("$", "\\$"))
     elif answer.coordination is not None and answer.coordination.monthly_pension_from_65 != answer.monthly_pension:
@@ -289,7 +292,9 @@ def lifetime_view(member: Member, answer: Answer, lang: str) -> None:
             if a.assumptions_used:
                 st.caption(tx("assumed_at", start=age_label(start, lang),
                               marks="; ".join(used_mark(used, lang) for used in a.assumptions_used)))
-        st.caption(tx("assumption"))
+        grown = growth_in(a for _, a in choices)
+        st.caption(tx("assumption_grown", growth=assumption_figure("salary_growth", grown)) if grown
+                   else tx("assumption"))
 
 
 def runs_line(start: Fraction, runs: list[Run], lang: str, with_ss: bool = False) -> str:

@@ -155,10 +155,10 @@ def _files_uploaded(lang: str, key: str) -> None:
     state[NOTES] = add_saved_files(state["comparison"], files, date.today(), lang)
 
 
-def input_rows(scenarios: list[Scenario], lang: str) -> list[tuple[str, list[str], list[bool]]]:
+def input_rows(scenarios: list[Compared | Scenario], lang: str) -> list[tuple[str, list[str], list[bool]]]:
     """Each input of the scenarios in words (plan, group, age at start, service in years and months, average,
     coordination, then the assumptions), with, for each scenario, whether it differs from the first's."""
-    always = ("group", "coordinated") if any(plan_of(s.plan).groups for s in scenarios) else ()
+    always = ("group", "coordinated") if any(plan_of(Compared.of(s).scenario.plan).groups for s in scenarios) else ()
     rows = comparison_inputs(scenarios, lang, always=always)
     return [(label, values, [k > 0 and value != values[0] for k, value in enumerate(values)])
             for label, values in rows]
@@ -184,7 +184,7 @@ def _columns(comparison: list[dict], lang: str) -> None:
     answers = [c.answer(lang) for c in compared]
     uncovered = [scenario_limits(s, lang) for s in scenarios]
     base_has_number = not uncovered[0]
-    rows = input_rows(scenarios, lang)
+    rows = input_rows(compared, lang)
     if len(scenarios) > 1:
         st.caption(ui_text("compare_view.base", lang))
     st.html(compare_css(parts=len(rows) + 5))
@@ -218,7 +218,7 @@ def _columns(comparison: list[dict], lang: str) -> None:
                 elif base_has_number and not uncovered[index]:
                     st.markdown(f"**{say('difference')}**")
                     st.markdown("\n".join(f"- {reason}" for reason in difference_reasons(
-                        scenarios[0], answers[0], scenario, answer, lang)).replace("$", "\\$"))
+                        compared[0], answers[0], compared[index], answer, lang)).replace("$", "\\$"))
                 else:
                     st.caption(ui_text("compare_view.no_reasons", lang))
             if st.button(say("remove", n=index + 1), key=f"remove_{index}"):

@@ -317,3 +317,31 @@ def test_the_lifetime_totals_say_how_they_add_up(app_on_1_december_2026):
     typed(app, "social_security", "1,800")
     lines = summed_lines(app, "Total con Seguro Social hasta los 85", "Con el Seguro Social")
     assert "84 × $1,390.00 + 240 × ($1,312.54 + $1,800.00) = **$863,769.60**" in lines[0]
+
+
+TODAYS = {"es": "en dólares de hoy", "en": "in today's dollars"}
+GROWN = {"es": "no en dólares de hoy: los salarios futuros crecen 2% al año",
+         "en": "not in today's dollars: future salaries grow 2% a year"}
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_amount_says_today_s_dollars_only_when_no_salary_growth_entered_it(app, lang):
+    """RULES.md §7: a growth of 0% keeps everything in today's dollars. With 2% a year the example member's
+    average at 58 takes salaries grown by it, so the caption under the amount, and the lifetime view's
+    assumption, no longer say "today's dollars"; back at 0% they do again."""
+    if lang == "en":
+        app.segmented_control(key="lang").set_value("en").run()
+    dollars = lambda: [c.value for c in app.caption if TODAYS[lang] in c.value]  # noqa: E731
+    assert [line.split(" · ")[0] for line in dollars()] == [TODAYS[lang]]
+    typed(app, "growth_pct", "2")
+    assert [line.split(" · ")[0] for line in dollars()] == [GROWN[lang]]
+    app.session_state["lifetime_open"] = True
+    app.run()
+    from ui.shell.text import ui_text
+
+    lifetime = [c.value for c in app.caption if c.value.endswith(ui_text("lifetime.assumption", lang)[-30:])]
+    assert lifetime == [ui_text("lifetime.assumption_grown", lang, growth="2%")]
+    assert lifetime[0].startswith(("Supuesto: los salarios futuros crecen 2% al año, así que las cantidades no están",
+                                   "Assumption: future salaries grow 2% a year, so the amounts are not in"))
+    typed(app, "growth_pct", "0")
+    assert [line.split(" · ")[0] for line in dollars()] == [TODAYS[lang]]

@@ -88,6 +88,14 @@ def test_each_amount_says_which_assumptions_entered_it_on_the_page_as_in_the_rep
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])
+def test_amounts_without_a_salary_growth_are_in_today_s_dollars(lang):
+    from estimator.texts import t
+
+    text = pdf_text([MERIT, MERIT | {"age": 62}], lang)
+    assert t("report.compare_intro", lang) in text and t("report.compare_intro_grown", lang) not in text
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
 def test_the_report_says_the_defaults_were_used_as_the_page_does(app, lang):
     from html import escape
 
@@ -107,8 +115,11 @@ def test_a_scenario_whose_average_was_projected_names_the_salary_growth_on_the_p
     projected at 2% a year, so the estimate page marks the growth. A scenario added from the form's button, and
     a variant added on the comparison page (60, one year added), carry only the average in the contract's
     inputs: each still names the growth behind it, on the page and in the comparison report."""
+    from html import escape
+
     from estimator.compare import Compared
-    from estimator.parameters import assumption_stated
+    from estimator.parameters import assumption_label, assumption_stated
+    from estimator.texts import t
 
     if lang == "en":
         app.segmented_control(key="lang").set_value("en").run()
@@ -124,9 +135,16 @@ def test_a_scenario_whose_average_was_projected_names_the_salary_growth_on_the_p
     label = result_label("assumptions", lang)
     lines = [c.value.replace("\\$", "$") for c in app.caption if c.value.startswith(label)]
     assert len(lines) == 2 and all(growth in line for line in lines), lines
+    # an entered figure: in the inputs too, not "the estimator's defaults"
+    row, defaults = assumption_label("salary_growth", lang), t("compare.assumptions_default", lang)
+    shown = " ".join(h.value for h in app.get("html"))
+    assert shown.count(f"<dt>{escape(row)}</dt><dd>2%</dd>") == 2 and escape(defaults) not in shown, shown
     compared = [Compared.of_entry(e, lang) for e in app.session_state["comparison"]]
     pdf = build_comparison_report(compared, lang)
     from pypdf import PdfReader
 
     text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(pdf)).pages)
     assert text.count(growth) == 2, text
+    assert f"{row} 2% 2%" in text and defaults not in text
+    # RULES.md §7: only a growth of 0% keeps the amounts in today's dollars, and the report's intro says which
+    assert t("report.compare_intro_grown", lang) in text and t("report.compare_intro", lang) not in text
