@@ -55,3 +55,22 @@ def test_the_lifetime_views_own_ages_resend_only_that_view(page: Page, app_serve
     expect(page.get_by_test_id("stExpander").filter(has_text=title).get_by_text("62", exact=False).first) \
         .to_be_visible()
     assert own_view * 3 < whole_page, (own_view, whole_page)
+
+
+CHART_CODE_FETCHES = ("() => performance.getEntriesByType('resource')"
+                      ".filter(e => e.name.includes('/static/js/PlotlyChart.')).length")
+
+
+def test_the_charts_code_is_run_ahead_once_the_page_is_quiet(page: Page, app_url):
+    """Streamlit fetches and runs the code of its plotly element only when a first chart is drawn (a second on
+    the first opening of the charts). Once the estimate page has been quiet for 2 s the page runs it ahead
+    (ui/shell/page_hints.py): the code arrives with no chart drawn, and opening the charts then fetches nothing
+    more."""
+    from .test_app_browser import open_charts
+
+    open_app(page, app_url)
+    expect(amount_shown(page)).to_have_text(MONEY)
+    page.wait_for_function(f"() => ({CHART_CODE_FETCHES})() === 1", timeout=60_000)  # what the page did, no clock
+    expect(page.locator(".js-plotly-plot")).to_have_count(0)
+    open_charts(page)
+    assert page.evaluate(CHART_CODE_FETCHES) == 1

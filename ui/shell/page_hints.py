@@ -12,12 +12,16 @@ drawn later; names Streamlit's own controls (the sidebar, the help icons, headin
 page's language for screen readers; says Streamlit's "Connection error" dialog (shown when the server cannot
 be reached: it is drawn by the browser alone) in the page's words; runs the page again as soon as it is
 connected again after losing its server (Streamlit itself waits for the member's next action, and a value typed
-just as the connection was lost was never sent); and, on a phone, closes the sidebar once a page is chosen in it.
+just as the connection was lost was never sent); on a phone, closes the sidebar once a page is chosen in it; and,
+once the estimate page has been quiet for 2 s, runs Streamlit's chart code ahead, so that the first opening of
+the charts does not wait for it.
 """
 
 from __future__ import annotations
 
 import json
+from functools import cache
+from pathlib import Path
 
 import streamlit as st
 
@@ -181,8 +185,25 @@ export default function (component) {
       }
     }, 150);
   };
+  // Streamlit fetches and runs the code that draws a chart (its plotly element, some 4.7 MB) only when a first
+  // chart is drawn: the first opening of the charts took a second more than the next. Once the estimate page has
+  // been quiet for 2 s (no key, click or touch), it is run ahead, once for the document (about 0.6 s of work
+  // at a moment nobody types); not when the browser asks to save data.
+  let quiet = null;
+  const chartsAhead = () => {
+    clearTimeout(quiet);
+    if (window.__chartsAhead || !window.__pageHints.chart_code || navigator.connection?.saveData) return;
+    quiet = setTimeout(() => requestIdleCallback(() => {
+      const streamlit = document.querySelector('script[type="module"][src*="/static/js/index."]');
+      if (window.__chartsAhead || !streamlit || !document.querySelector(".st-key-charts_open")) return;
+      window.__chartsAhead = true;
+      import(new URL(window.__pageHints.chart_code, streamlit.src).href).catch(() => { window.__chartsAhead = false; });
+    }, { timeout: 1000 }), 2000);
+  };
+  for (const kind of ["keydown", "pointerdown", "touchstart"]) document.addEventListener(kind, chartsAhead, true);
+  chartsAhead();
   const app = document.querySelector('[data-testid="stApp"]');
-  if (app) new MutationObserver(() => { connection(); showOnceCleared(); })
+  if (app) new MutationObserver(() => { connection(); showOnceCleared(); chartsAhead(); })
     .observe(app, { attributeFilter: ["data-test-connection-state", "data-test-script-state"] });
   const watcher = new MutationObserver((records) => {
     apply(changed(records));
@@ -196,6 +217,14 @@ export default function (component) {
 """
 
 _component = st.components.v2.component("page_hints", html="<span hidden></span>", js=JS)
+
+
+@cache
+def chart_code() -> str | None:
+    """The file of Streamlit's plotly element, run ahead by the page (its name changes with each release of
+    Streamlit: `static/js/PlotlyChart.<hash>.js`); None when this release has no single such file."""
+    found = list((Path(st.__file__).parent / "static" / "static" / "js").glob("PlotlyChart.*.js"))
+    return found[0].name if len(found) == 1 else None
 
 
 def page_hints(lang: str) -> None:
@@ -212,5 +241,6 @@ def page_hints(lang: str) -> None:
                                                               for other in LANGUAGES],
              "connection_title": ui_text("chrome.connection_title", lang),
              "connection_body": ui_text("chrome.connection_body", lang),
-             "shown_after_ms": SHOWN_AFTER_S * 1000}  # the clearing's own fallback (ui/shell/forget.py)
+             "shown_after_ms": SHOWN_AFTER_S * 1000,  # the clearing's own fallback (ui/shell/forget.py)
+             "chart_code": chart_code()}
     _component(key="page_hints", data=json.dumps(hints, ensure_ascii=False).encode("utf-8"))

@@ -113,3 +113,13 @@ def test_the_comparison_grid_spans_every_part_of_a_column():
     css = compare_css(parts=12)
     assert "grid-template-rows: repeat(12, auto)" in css and "grid-row: 1 / span 12" in css
     assert "@media (min-width: 640px)" in css  # a phone keeps each scenario whole, stacked
+
+
+def test_the_page_knows_the_file_of_streamlit_s_chart_code():
+    """The page runs Streamlit's plotly element ahead by its file's name, which changes with each release: a
+    release without exactly one such file would silently lose it, so this fails first."""
+    import re
+
+    from ui.shell.page_hints import chart_code
+
+    assert re.fullmatch(r"PlotlyChart\.[\w-]+\.js", chart_code() or "")
