@@ -130,8 +130,9 @@ def difference_reasons(base: Compared | Scenario, base_answer: Answer, other: Co
                        lang: str) -> list[str]:
     """Why `other` differs from the first scenario, `base`, in plain words: what changed in the inputs
     and what that changed in the rule, the reduction and the minimum."""
-    base_given, given = Compared.of(base).given(), Compared.of(other).given()
-    base, other = Compared.of(base).scenario, Compared.of(other).scenario
+    kept_base, kept_other = Compared.of(base), Compared.of(other)
+    base_given, given = kept_base.given(), kept_other.given()
+    base, other = kept_base.scenario, kept_other.scenario
     say = lambda key, **kw: t(f"compare.{key}", lang, **kw)  # noqa: E731
     reasons = []
     if other.plan != base.plan:

@@ -102,14 +102,14 @@ def _differences(doc: Document, words: Words, compared: list[Compared], answers:
     base, base_answer = compared[0], answers[0]
     if not has_amount(base_answer):
         _without_amount(doc, words, 1, base.scenario, base_answer)
-    for n, (scenario, answer) in enumerate(zip(compared[1:], answers[1:]), start=2):
+    for n, (other, answer) in enumerate(zip(compared[1:], answers[1:]), start=2):
         if has_amount(answer):
             change = (amount_difference(base_answer, answer, words.lang) if has_amount(base_answer)
                       else money(answer.monthly_paid_at_start))
             doc.heading(words.t("difference_heading", n=n, change=change), size=10.5, keep=20)
         else:
-            _without_amount(doc, words, n, scenario.scenario, answer)
-        doc.bullets(difference_reasons(base, base_answer, scenario, answer, words.lang), size=9.5)
+            _without_amount(doc, words, n, other.scenario, answer)
+        doc.bullets(difference_reasons(base, base_answer, other, answer, words.lang), size=9.5)
 
 
 def _without_amount(doc: Document, words: Words, n: int, scenario: Scenario, answer: Answer) -> None:
