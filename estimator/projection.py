@@ -185,11 +185,11 @@ def growth_used(situation: Situation) -> AssumptionUsed:
     return AssumptionUsed(name="salary_growth", value=float(growth), source=whose)
 
 
-def growth_in(answers: Iterable[Answer]) -> float | None:
+def growth_in(answers: Iterable[Answer]) -> AssumptionUsed | None:
     """RULES.md §7: a growth of 0% keeps every amount in today's dollars. The salary growth other than 0% that
     entered one of `answers` (its amounts are then not in today's dollars, and say so), or None."""
     grown = (answer.assumption("salary_growth") for answer in answers)
-    return next((used.value for used in grown if used is not None and used.value != 0), None)
+    return next((used for used in grown if used is not None and used.value != 0), None)
 
 
 def assumptions_of(situation: Situation, names: Iterable[str]) -> list[AssumptionUsed]:

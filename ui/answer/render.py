@@ -75,7 +75,7 @@ def answer_view(member: Member, answer: Answer, lang: str) -> None:
     paid_differs = answer.monthly_paid_at_start != answer.monthly_pension
     annual = "" if paid_differs else f" · {tx('annual', amount=money(answer.annual_pension))}"
     grown = growth_in([answer])  # RULES.md §7: only a growth of 0% keeps the amount in today's dollars
-    dollars = tx("grown_dollars", growth=assumption_figure("salary_growth", grown)) if grown else tx("today_dollars")
+    dollars = tx("grown_dollars", growth=assumption_figure(grown.name, grown.value)) if grown else tx("today_dollars")
     st.caption(f"{dollars}{annual}")
     if paid_differs:
         st.caption(tx("reference", amount=money(answer.monthly_pension)).replace("$", "\\$"))
@@ -293,7 +293,7 @@ def lifetime_view(member: Member, answer: Answer, lang: str) -> None:
                 st.caption(tx("assumed_at", start=age_label(start, lang),
                               marks="; ".join(used_mark(used, lang) for used in a.assumptions_used)))
         grown = growth_in(a for _, a in choices)
-        st.caption(tx("assumption_grown", growth=assumption_figure("salary_growth", grown)) if grown
+        st.caption(tx("assumption_grown", growth=assumption_figure(grown.name, grown.value)) if grown
                    else tx("assumption"))
 
 

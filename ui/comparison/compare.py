@@ -158,8 +158,9 @@ def _files_uploaded(lang: str, key: str) -> None:
 def input_rows(scenarios: list[Compared | Scenario], lang: str) -> list[tuple[str, list[str], list[bool]]]:
     """Each input of the scenarios in words (plan, group, age at start, service in years and months, average,
     coordination, then the assumptions), with, for each scenario, whether it differs from the first's."""
-    always = ("group", "coordinated") if any(plan_of(Compared.of(s).scenario.plan).groups for s in scenarios) else ()
-    rows = comparison_inputs(scenarios, lang, always=always)
+    compared = [Compared.of(s) for s in scenarios]
+    always = ("group", "coordinated") if any(plan_of(c.scenario.plan).groups for c in compared) else ()
+    rows = comparison_inputs(compared, lang, always=always)
     return [(label, values, [k > 0 and value != values[0] for k, value in enumerate(values)])
             for label, values in rows]
 

@@ -190,10 +190,11 @@ export default function (component) {
   // been quiet for 2 s (no key, click or touch), it is run ahead, once for the document (about 0.6 s of work
   // at a moment nobody types); not when the browser asks to save data.
   let quiet = null;
+  const whenIdle = window.requestIdleCallback || ((run) => run());  // Safari has no requestIdleCallback
   const chartsAhead = () => {
     clearTimeout(quiet);
     if (window.__chartsAhead || !window.__pageHints.chart_code || navigator.connection?.saveData) return;
-    quiet = setTimeout(() => requestIdleCallback(() => {
+    quiet = setTimeout(() => whenIdle(() => {
       const streamlit = document.querySelector('script[type="module"][src*="/static/js/index."]');
       if (window.__chartsAhead || !streamlit || !document.querySelector(".st-key-charts_open")) return;
       window.__chartsAhead = true;
