@@ -34,7 +34,8 @@ PAGE_STATE = """() => {
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
-    """A browser test that failed says what each of its tabs showed then (a section of its report)."""
+    """A browser test that failed says what each of its tabs showed then, and how the session's server's log ends
+    (sections of its report: the log file is removed when the server stops)."""
     outcome = yield
     report = outcome.get_result()
     if report.when != "call" or not report.failed:
@@ -45,6 +46,9 @@ def pytest_runtest_makereport(item, call):
         except Exception as error:  # noqa: BLE001 - the report must not fail for it
             shown = f"not readable ({type(error).__name__})"
         report.sections.append(("what the page showed", shown))
+    server = item.funcargs.get("app_server") if hasattr(item, "funcargs") else None
+    if server is not None:
+        report.sections.append(("how the server's log ends", server.output()[-4000:] or "(empty)"))
 
 
 def pytest_collection_modifyitems(config, items):
