@@ -27,6 +27,9 @@ with time.perf_counter around the Playwright calls:
   the elements each run touches, not the section's own parts or the page's layout (docs/performance.md);
 - "a bare line, minimal page": the same minimal page drawing a plotly figure of one line through two points,
   no title, no labels: what Streamlit and plotly take to draw any chart at all;
+- "same chart, min., first" and "same chart, min., code ahead": the floors under the charts' first opening: that
+  minimal page's first opening of the same chart in a new browser context, clicked as soon as it has settled,
+  without and with Streamlit's chart code run first (as the app's page does once quiet);
 - "a file, minimal page": the floor under "load a saved file": a minimal page with Streamlit's file uploader
   and one line of text naming the file it holds, from giving it a file until that name shows and the page has
   settled (the uploader's own round trips: where to send the file, the file, the run).
@@ -122,17 +125,32 @@ def open_charts(page: Page, repeat: int) -> list[float]:
     return times
 
 
-def first_openings(browser, url: str, repeat: int, quiet_ms: int) -> list[float]:
+# What the app's page does once quiet (ui/shell/page_hints.py), done here by hand on the minimal page: Streamlit's
+# chart code fetched and run, as Streamlit itself does for a first chart.
+RUN_CHART_CODE_AHEAD = """async (name) => {
+    const streamlit = document.querySelector('script[type="module"][src*="/static/js/index."]');
+    await import(new URL(name, streamlit.src).href);
+}"""
+
+
+def first_openings(browser, url: str, repeat: int, quiet_ms: int, shown: str = ".st-key-headline strong",
+                   code_ahead: bool = False) -> list[float]:
     """The charts' first opening on a page just opened, each try in a new browser context (nothing cached, as a
     first visit): clicked as soon as the page has settled (`quiet_ms` 0), or after a member has read it for
-    `quiet_ms` without touching it (the page runs Streamlit's chart code ahead after 2 s of quiet)."""
+    `quiet_ms` without touching it (the app's page runs Streamlit's chart code ahead after 2 s of quiet).
+    `shown` is what the page shows once drawn; `code_ahead` runs the chart code first, as the app's page does
+    (for the minimal page, which does not)."""
+    from ui.shell.page_hints import chart_code
+
     times = []
     for _ in range(repeat + 1):
         context = browser.new_context(viewport={"width": 1366, "height": 900})
         page = context.new_page()
         page.goto(url)
-        page.locator(".st-key-headline strong").wait_for(timeout=WAIT_MS)
+        page.locator(shown).wait_for(timeout=WAIT_MS)
         settle(page)
+        if code_ahead:
+            page.evaluate(RUN_CHART_CODE_AHEAD, chart_code())
         page.wait_for_timeout(quiet_ms)  # the member reading: the scenario measured, not a wait for the page
         times.append(open_charts(page, 0)[0])
         context.close()
@@ -316,6 +334,10 @@ def main() -> None:
             page.goto(bare.url)
             page.locator(".st-key-value input").wait_for(timeout=WAIT_MS)
             results["a bare line, minimal page"] = open_charts(page, options.repeat)
+            minimal_chart = ".st-key-value input"
+            results["same chart, min., first"] = first_openings(browser, chart.url, options.repeat, 0, minimal_chart)
+            results["same chart, min., code ahead"] = first_openings(browser, chart.url, options.repeat, 0,
+                                                                     minimal_chart, code_ahead=True)
             page.goto(uploads.url)
             results["a file, minimal page"] = minimal_uploads(page, options.repeat)
             results["minimal round trip, again"] = minimal_round_trips(page, minimal.url, options.repeat)

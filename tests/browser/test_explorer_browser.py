@@ -18,7 +18,7 @@ from ui.form.form import _values
 from ui.form.member import build_member
 from ui.shell.state import example
 
-from .test_app_browser import ADD_FORM, MONEY, amount_shown, number_input, open_app
+from .test_app_browser import ADD_FORM, MONEY, amount_shown, number_input, open_app, type_number
 from .test_served_safely import violations, watch_csp
 
 pytestmark = pytest.mark.browser
@@ -116,6 +116,30 @@ def test_the_amount_on_screen_marks_the_assumptions_that_entered_it(page, app_ur
     expect(slider).to_have_value(str(merit_at))
     expect(explorer(page).locator(".amount")).to_have_text(merit["monthly"])
     expect(marks).to_have_text(merit["marks"])
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_amount_on_screen_says_which_dollars_it_is_in(page, app_url, lang):
+    """RULES.md §7 in the explorer, as under the headline: with the example member's 0% growth every amount is in
+    today's dollars; with 2% typed under "Avanzado", an age whose average takes salaries still to be earned says
+    it is not, and names the growth, and today's age (nothing still to earn) is in today's dollars again."""
+    open_app(page, app_url, "?lang=English" if lang == "en" else "")
+    expect(amount_shown(page)).to_have_text(MONEY)
+    dollars = explorer(page).locator(".dollars")
+    expect(dollars).to_have_text(cell(example_data(lang), example_data(lang)["planned"], 0)["dollars"])
+    expect(dollars).to_have_text("en dólares de hoy" if lang == "es" else "in today's dollars")
+    advanced = "Avanzado: supuestos" if lang == "es" else "Advanced: assumptions"
+    page.get_by_test_id("stExpander").filter(has_text=advanced).locator("summary").first.click()
+    type_number(page.locator(".st-key-growth_pct_text input"), "2")
+    grown = ("no en dólares de hoy: los salarios futuros crecen 2% al año" if lang == "es"
+             else "not in today's dollars: future salaries grow 2% a year")
+    expect(dollars).to_have_text(grown)
+    slider = page.get_by_role("slider", name=AGE)
+    slider.focus()
+    slider.press("Home")  # the first age: today's, with no salary still to earn
+    today = example_data(lang)["first"]
+    expect(slider).to_have_value(str(today))
+    expect(dollars).to_have_text("en dólares de hoy" if lang == "es" else "in today's dollars")
 
 
 def test_using_the_chosen_age_puts_it_in_the_form(page, app_url):

@@ -142,6 +142,9 @@ export default function (component) {
     }
     // RULES.md §0: each assumption that entered the amounts on screen, marked with its value and whose it is
     const bits = rule < 0 ? 0 : data.assumed[index];
+    // RULES.md §7: in today's dollars unless salaries grown by the growth entered went into the amount
+    const grown = data.grown_bit >= 0 && (bits & (1 << data.grown_bit));
+    $(".dollars").textContent = rule < 0 ? "" : grown ? data.dollars.grown : data.dollars.today;
     $(".assumed").replaceChildren(...data.marks.filter((_, k) => bits & (1 << k)).map((mark) => {
       const item = document.createElement("li");
       item.textContent = mark;

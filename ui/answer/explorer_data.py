@@ -26,6 +26,8 @@ from estimator.parameters import used_mark
 from estimator.projection import Grid, Situation, assumptions_of, grid
 from estimator.texts import span, t
 
+from ui.answer.formatting import dollars_words
+
 LAST_AGE = 70          # the explorer reaches this age at least
 MAX_EXTRA_YEARS = 10   # added credited service, in whole years, as the charts show it
 
@@ -108,6 +110,9 @@ def explorer_data(situation: Situation, planned_age: Fraction, lang: str,
         monthly = [paid if starts and paid else rule_amount
                    for starts, paid, rule_amount in zip(from_start, from_65, monthly)]
     used = assumptions_of(situation, result.assumed)
+    # RULES.md §7: a cell whose amount took salaries grown by a growth other than 0% is not in today's dollars
+    grown = next((k for k, assumption in enumerate(used) if assumption.name == "salary_growth" and assumption.value),
+                 -1)
     bits = np.zeros(result.rule_index.shape, dtype=np.int64)
     for k, assumption in enumerate(used):
         bits |= result.assumed[assumption.name].astype(np.int64) << k
@@ -118,6 +123,9 @@ def explorer_data(situation: Situation, planned_age: Fraction, lang: str,
         "from_65": from_65, "reference": reference,
         "marks": [used_mark(assumption, lang) for assumption in used],
         "assumed": bits[rows].ravel().tolist(),
+        # which dollars a cell's amount is in: "grown" where the bit `grown_bit` of its `assumed` is set
+        "dollars": {"today": dollars_words(None, lang), "grown": dollars_words(used[grown], lang) if grown >= 0 else ""},
+        "grown_bit": grown,
         # each row's age in words, and the planned age's: the one years-and-months formatter's
         "ages": [span(Fraction(cells.first + row, 12), lang) for row in range(cells.rows)],
         "planned_words": span(planned_age, lang),
@@ -148,4 +156,6 @@ def cell(data: dict, age_months: int, extra_years: int) -> dict:
     return {"rule": data["rules"][k]["id"] if k >= 0 else None, "monthly": data["monthly"][index],
             "from_65": data["from_65"][index] if data["from_65"] is not None else None,
             "reference": data["reference"][index] if data["reference"] is not None else None,
-            "marks": [mark for bit, mark in enumerate(data["marks"]) if bits >> bit & 1]}
+            "marks": [mark for bit, mark in enumerate(data["marks"]) if bits >> bit & 1],
+            "dollars": "" if k < 0 else data["dollars"][
+                "grown" if data["grown_bit"] >= 0 and bits >> data["grown_bit"] & 1 else "today"]}

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from estimator.models import AssumptionUsed
+from estimator.parameters import assumption_figure
 from estimator.texts import span
 
 from ui.form.fields import PLACES
@@ -23,6 +25,21 @@ def age_label(age: Fraction, lang: str) -> str:
     """An age in years and months, counted as everywhere else (`whole_months`: an age read back from a
     saved or compared scenario as 58.666… years is 58 years and 8 months, not 7)."""
     return span(age, lang)
+
+
+def dollars_words(grown: AssumptionUsed | None, lang: str) -> str:
+    """RULES.md §7: which dollars an amount is in, under the headline and in the explorer alike. `grown` is the
+    salary growth other than 0% that entered it (`estimator.projection.growth_in`), or None."""
+    if grown is None:
+        return ui_text("result.today_dollars", lang)
+    return ui_text("result.grown_dollars", lang, change=growth_change(grown, lang))
+
+
+def growth_change(grown: AssumptionUsed, lang: str) -> str:
+    """How future salaries change, with the figure entered: "crecen 2%", or "bajan 1%" for a growth below zero
+    (not "crecen -1%")."""
+    key = "result.growth_fall" if grown.value < 0 else "result.growth_rise"
+    return ui_text(key, lang, figure=assumption_figure(grown.name, abs(grown.value)))
 
 
 def error_fields(errors: dict[str, str], lang: str) -> str:

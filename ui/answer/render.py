@@ -12,14 +12,14 @@ from estimator.freeze import counts_past_freeze, freeze_for
 from estimator.lifetime import COORDINATION_AGE, Run, break_even, income_from_65, total_of
 from estimator.member import Member
 from estimator.numbers import exact_number, money
-from estimator.parameters import assumption_figure, used_mark
+from estimator.parameters import used_mark
 from estimator.projection import growth_in
 from estimator.plans import plan as plan_of
 from estimator.texts import span, t
 from estimator.timeline import key_date_lines
 
 from ui.answer.explanation import assumption_note, steps_html
-from ui.answer.formatting import age_label
+from ui.answer.formatting import age_label, dollars_words, growth_change
 from ui.form.form import whole_box
 from ui.shell.look import headline, session_scale, table
 from ui.shell.text import ui_text
@@ -75,7 +75,7 @@ def answer_view(member: Member, answer: Answer, lang: str) -> None:
     paid_differs = answer.monthly_paid_at_start != answer.monthly_pension
     annual = "" if paid_differs else f" · {tx('annual', amount=money(answer.annual_pension))}"
     grown = growth_in([answer])  # RULES.md §7: only a growth of 0% keeps the amount in today's dollars
-    dollars = tx("grown_dollars", growth=assumption_figure(grown.name, grown.value)) if grown else tx("today_dollars")
+    dollars = dollars_words(grown, lang)
     st.caption(f"{dollars}{annual}")
     if paid_differs:
         st.caption(tx("reference", amount=money(answer.monthly_pension)).replace("$", "\\$"))
@@ -293,7 +293,7 @@ def lifetime_view(member: Member, answer: Answer, lang: str) -> None:
                 st.caption(tx("assumed_at", start=age_label(start, lang),
                               marks="; ".join(used_mark(used, lang) for used in a.assumptions_used)))
         grown = growth_in(a for _, a in choices)
-        st.caption(tx("assumption_grown", growth=assumption_figure(grown.name, grown.value)) if grown
+        st.caption(tx("assumption_grown", change=growth_change(grown, lang)) if grown
                    else tx("assumption"))
 
 

@@ -340,8 +340,34 @@ def test_the_amount_says_today_s_dollars_only_when_no_salary_growth_entered_it(a
     from ui.shell.text import ui_text
 
     lifetime = [c.value for c in app.caption if c.value.endswith(ui_text("lifetime.assumption", lang)[-30:])]
-    assert lifetime == [ui_text("lifetime.assumption_grown", lang, growth="2%")]
+    assert lifetime == [ui_text("lifetime.assumption_grown", lang, change=ui_text("result.growth_rise", lang, figure="2%"))]
     assert lifetime[0].startswith(("Supuesto: los salarios futuros crecen 2% al año, así que las cantidades no están",
                                    "Assumption: future salaries grow 2% a year, so the amounts are not in"))
     typed(app, "growth_pct", "0")
     assert [line.split(" · ")[0] for line in dollars()] == [TODAYS[lang]]
+
+
+FALLEN = {"es": ("no en dólares de hoy: los salarios futuros bajan 1.5% al año", "Supuesto: los salarios futuros bajan 1.5% al año,"),
+          "en": ("not in today's dollars: future salaries fall 1.5% a year", "Assumption: future salaries fall 1.5% a year,")}
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_a_growth_below_zero_is_said_as_a_fall(app, lang):
+    """A growth of -1.5% a year reads "bajan 1.5%", not "crecen -1.5%". Salaries of 20,000, 20,000 and 40,000:
+    the last, lowered by 1.5% a year (39,400.00, 38,809.00), is still above the first two, so the projected
+    salaries enter the average of the 3 highest and the amount is not in today's dollars."""
+    from ui.form.salary_table import HISTORY_BOX
+    from ui.shell.text import ui_text
+
+    if lang == "en":
+        app.segmented_control(key="lang").set_value("en").run()
+    app.radio(key="salary_mode").set_value("history").run()
+    app.text_area(key=HISTORY_BOX).set_value("20000\n20000\n40000").run()
+    typed(app, "growth_pct", "-1.5")
+    caption, lifetime = FALLEN[lang]
+    assert [c.value.split(" · ")[0] for c in app.caption if c.value.startswith(caption)] == [caption]
+    app.session_state["lifetime_open"] = True
+    app.run()
+    assert [c.value for c in app.caption if c.value.startswith(lifetime)] == [
+        ui_text("lifetime.assumption_grown", lang, change=ui_text("result.growth_fall", lang, figure="1.5%"))]
+    assert not any("-1.5% a" in c.value for c in app.caption)

@@ -18,9 +18,10 @@ from estimator import estimate, read_scenario
 from estimator.freeze import frozen
 from estimator.numbers import money
 from estimator.parameters import used_mark
-from estimator.projection import Situation, average_explained, scenario_at
+from estimator.projection import Situation, average_explained, growth_in, scenario_at
 from estimator.texts import span
 from tests.conftest import ROOT, examples, sampled
+from ui.answer.formatting import dollars_words
 from ui.answer.explorer_data import LAST_AGE, MAX_EXTRA_YEARS, _money, cell, explorer_data, explorer_grid
 from ui.form.form import _values
 from ui.form.member import build_member
@@ -83,6 +84,8 @@ def assert_every_cell_is_the_answer(member: Situation, planned: Fraction, data: 
         # teachers' contribution rate enters only the net while contributing, which the explorer does not show)
         assert sent["marks"] == [used_mark(used, "es") for used in answer.assumptions_used
                                  if answer.eligible and used.name != "teachers_contribution_rate"], where
+        # RULES.md §7: which dollars, as the answer's own caption says (a growth other than 0% that entered it)
+        assert sent["dollars"] == (dollars_words(growth_in([answer]), "es") if answer.eligible else ""), where
         # what is paid from the first month (RULES.md §0); the rule's amount beside it where they differ
         assert sent["monthly"] == money(answer.monthly_paid_at_start or 0), where
         differs = answer.eligible and answer.monthly_paid_at_start != answer.monthly_pension
@@ -145,7 +148,7 @@ def test_the_data_carries_only_figures_of_the_grid_and_a_digest():
     member, planned = MEMBERS["ley447 coordinated, Social Security"]
     data = explorer_data(member, planned, "es")
     assert set(data) == {"signature", "first", "count", "planned", "extras", "rules", "rule", "monthly", "from_65",
-                         "reference", "ages", "planned_words", "marks", "assumed"}
+                         "reference", "ages", "planned_words", "marks", "assumed", "dollars", "grown_bit"}
     # each row's age in the one formatter's words (the browser writes none of its own)
     assert len(data["ages"]) == data["count"] and data["ages"][0] == span(Fraction(data["first"], 12), "es")
     assert data["planned_words"] == span(planned, "es")
