@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from fractions import Fraction
 from functools import lru_cache
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 import numpy as np
 
@@ -24,7 +24,7 @@ from .dates import date_at, months_between
 from .plans import plan
 from .plans.ley447 import coordination
 from .models import Answer, AssumptionUsed, Scenario, Step
-from .numbers import exact_money, exact_percent, round_cents
+from .numbers import exact_money, exact_percent, round_cents, to_fraction
 from .parameters import Params, default_values
 from .texts import t
 from .rational import RArray
@@ -164,7 +164,7 @@ def average_explained(situation: Situation, age: Fraction, lang: str = "es") -> 
     last, growth = history[-1], situation.salary_growth
     key = f"history.projected_{plan(s.plan).amount_unit}" + (
         "" if situation.salary_history else "_from_average")
-    steps = [Step(label=t(key, lang, year=year, last=exact_money(last), growth=exact_percent(growth)),
+    steps = [Step(label=t(key, lang, year=year, last=exact_money(last), change=growth_change(growth, lang)),
                   formula=exact_money(last) + f" × {exact_percent(1 + growth)}" * year,
                   value=float(round_cents(last * (1 + growth) ** year)), cite=average.step.cite,
                   assumption="salary_growth")
@@ -183,6 +183,13 @@ def growth_used(situation: Situation) -> AssumptionUsed:
     growth = situation.salary_growth
     whose = "default" if growth == default_values(situation.today.plan)["salary_growth"] else "entered"
     return AssumptionUsed(name="salary_growth", value=float(growth), source=whose)
+
+
+def growth_change(growth: Fraction | float, lang: str, key: str = "history.growth", words: Callable = t) -> str:
+    """How salaries change a year, with the figure as entered but without its sign: `{key}_rise` ("con 2% de
+    aumento por año") or, below zero, `{key}_fall` ("con 1.5% de disminución por año"): a fall is not said as a
+    rise of -1.5%. `words` reads the catalog that holds `key` (the app's own sentences use this rule too)."""
+    return words(f"{key}_{'fall' if growth < 0 else 'rise'}", lang, figure=exact_percent(abs(to_fraction(growth))))
 
 
 def growth_in(answers: Iterable[Answer]) -> AssumptionUsed | None:

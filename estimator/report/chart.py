@@ -9,11 +9,11 @@ import math
 from fractions import Fraction
 
 from ..models import Scenario
-from ..numbers import money, number, round_cents
+from ..numbers import money, round_cents
 from ..plans import plan
 from ..texts import t
 from ..parameters import used_mark
-from ..projection import Grid, Situation, assumptions_of, grid
+from ..projection import Grid, Situation, assumptions_of, grid, growth_change
 from .document import FAMILY, Context, Document
 
 # One colour per rule, by the rule's place in its plan's table (colour-blind-safe Okabe–Ito).
@@ -68,7 +68,7 @@ def _salary_sentence(ctx: Context, situation: Situation, result: Grid) -> str:
     that rises as the last salary of a history replaces lower ones (from the first age's to the last's),
     or a growth rate."""
     if situation.salary_growth != 0:
-        return ctx.t("chart_growth", rate=number(situation.salary_growth * 100))
+        return ctx.t("chart_growth", change=growth_change(situation.salary_growth, ctx.lang, "report.chart_growth"))
     if len(set(result.averages)) <= 1:
         return ctx.t("chart_today")
     unit = "compare.a_month" if plan(situation.today.plan).monthly else "compare.a_year"

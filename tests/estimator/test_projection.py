@@ -249,3 +249,28 @@ def test_a_later_retirement_with_a_history_prints_the_average_the_pension_uses()
     assert [s.formula for s in answer.steps[:2]] == ["$33,000.50 × 100%", "(2 × $33,000.50 + $32,000.00) ÷ 3"]
     assert answer.steps[1].value == 32667.0 and "$32,667.00" in answer.steps[2].formula
     assert ("salary_growth", 0.0, "default") in [(a.name, a.value, a.source) for a in answer.assumptions_used]
+
+
+@pytest.mark.parametrize("lang, words", [("es", "con 1.5% de disminución por año"), ("en", "lowered 1.5% a year")])
+def test_a_growth_below_zero_is_said_as_a_fall_in_the_steps(lang, words):
+    # 20,000 / 20,000 / 40,000 until today, two more years at -1.5%: 40,000 × 98.5% = 39,400.00 and
+    # 40,000 × 98.5% × 98.5% = 38,809.00, both above 20,000, so the average of the 3 highest takes them:
+    # (40,000.00 + 39,400.00 + 38,809.00) ÷ 3 = 118,209.00 ÷ 3 = 39,403.00
+    today = read_scenario({"plan": "ley447", "age": 56, "service_years": 27, "average_salary": 1})
+    situation = Situation(today, salary_history=(Fraction(20000), Fraction(20000), Fraction(40000)),
+                          salary_growth=Fraction(-15, 1000))
+    explained = average_explained(situation, Fraction(58), lang)
+    projected = [step for step in explained.steps if step.assumption == "salary_growth"]
+    assert [(step.formula, step.value) for step in projected] == [
+        ("$40,000.00 × 98.5%", 39400.0), ("$40,000.00 × 98.5% × 98.5%", 38809.0)]
+    assert all(words in step.label and "-1.5%" not in step.label for step in projected)
+    assert explained.steps[-1].value == 39403.0
+
+
+@pytest.mark.parametrize("growth, es, en", [(Fraction(2, 100), "con 2% de aumento por año", "raised 2% a year"),
+                                            (Fraction(-15, 1000), "con 1.5% de disminución por año", "lowered 1.5% a year"),
+                                            (0.025, "con 2.5% de aumento por año", "raised 2.5% a year")])
+def test_how_salaries_change_is_said_with_the_figure_without_its_sign(growth, es, en):
+    from estimator.projection import growth_change
+
+    assert (growth_change(growth, "es"), growth_change(growth, "en")) == (es, en)

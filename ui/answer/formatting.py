@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from estimator.models import AssumptionUsed
-from estimator.parameters import assumption_figure
+from estimator.projection import growth_change as salary_change
 from estimator.texts import span
 
 from ui.form.fields import PLACES
@@ -36,10 +36,9 @@ def dollars_words(grown: AssumptionUsed | None, lang: str) -> str:
 
 
 def growth_change(grown: AssumptionUsed, lang: str) -> str:
-    """How future salaries change, with the figure entered: "crecen 2%", or "bajan 1%" for a growth below zero
-    (not "crecen -1%")."""
-    key = "result.growth_fall" if grown.value < 0 else "result.growth_rise"
-    return ui_text(key, lang, figure=assumption_figure(grown.name, abs(grown.value)))
+    """How future salaries change, with the figure entered: "crecen 2%", or "bajan 1.5%" for a growth below zero
+    (not "crecen -1.5%"): the estimator's one rule for the sign, in the answer's words."""
+    return salary_change(grown.value, lang, "result.growth", ui_text)
 
 
 def error_fields(errors: dict[str, str], lang: str) -> str:

@@ -10,12 +10,14 @@ as markdown: a cell such as `![p](http://x/p.png)` shows as those characters.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 import streamlit as st
 
-from estimator.numbers import money, number, round_cents
+from estimator.numbers import money, round_cents
 from estimator.plans import plan as plan_of
+from estimator.projection import growth_change
 from estimator.salary_file import SalaryFileError, SalaryHistory
 
 from ui.form.salary_table import HISTORY_BOX, HISTORY_SHOWN, PREFILLED, history_text, read_for_form
@@ -115,7 +117,8 @@ def projection_note(plan: str, growth_pct: float, lang: str) -> str:
     unit = "month" if plan_of(plan).monthly else "year"
     if not growth_pct:
         return ui_text(f"salary_file.projection_zero_{unit}", lang)
-    return ui_text(f"salary_file.projection_{unit}", lang, growth=number(growth_pct))
+    change = growth_change(Fraction(str(growth_pct)) / 100, lang, "salary_file.projection", ui_text)
+    return ui_text(f"salary_file.projection_{unit}", lang, change=change)
 
 
 def _use(plan: str, lang: str) -> None:

@@ -2,6 +2,7 @@
 
 import io
 from datetime import date
+from fractions import Fraction
 
 import pytest
 from pypdf import PdfReader
@@ -187,6 +188,18 @@ def test_the_salary_growth_of_the_projection_is_shown_as_given():
     assert f"{label} 3% (given; default 0%)" in " ".join(text.split()), text
     _, plain = report(LEY1_REDUCED, "en")
     assert f"{label} 0%" in " ".join(plain.split()) and f"{label} 3%" not in " ".join(plain.split())
+
+
+@pytest.mark.parametrize("growth, said", [(Fraction(3, 100), "The salary is assumed to grow 3% a year."),
+                                          (Fraction(-15, 1000), "The salary is assumed to fall 1.5% a year.")])
+def test_the_chart_says_how_the_salary_changes_with_the_figure_given(growth, said):
+    """The chart's sentence on the salary names the growth given; a growth below zero is a fall ("fall 1.5%"),
+    not a growth of -1.5%."""
+    from estimator.projection import Situation
+
+    today = read_scenario({"plan": "ley1", "age": 50, "service_years": 20, "average_salary": 40000})
+    _, text = report(LEY1_REDUCED, "en", situation=Situation(today, salary_growth=growth))
+    assert said in " ".join(text.split()) and "grow -1.5%" not in " ".join(text.split())
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -98,6 +98,11 @@ def test_salary_file_above_the_forms_largest_salary_is_refused_at_its_row():
 def test_projection_is_said_plainly():
     assert "0%" in projection_note("ley447", 0, "es") and "dólares de hoy" in projection_note("ley447", 0, "es")
     assert "2.5%" in projection_note("teachers", 2.5, "en") and "month" in projection_note("teachers", 2.5, "en")
+    assert "aumentado 2.5% cada año" in projection_note("ley447", 2.5, "es")
+    # a growth below zero is a fall, said with the figure entered without its sign
+    assert "reducido 1.5% cada año" in projection_note("ley447", -1.5, "es")
+    assert "lowered 1.5% each year" in projection_note("teachers", -1.5, "en")
+    assert "-1.5" not in projection_note("ley447", -1.5, "es") + projection_note("ley447", -1.5, "en")
 
 
 def test_csv_downloads_neutralise_formulas():
