@@ -26,9 +26,10 @@ pytestmark = pytest.mark.browser
 AGE = re.compile(r"Edad|Age")
 
 
-def example_data(lang: str = "es") -> dict:
+def example_data(lang: str = "es", **changed) -> dict:
+    """The explorer's data for the example member, with the form's values in `changed` (growth_pct=2.0) typed."""
     today = date.today()
-    member, errors = build_member(_values(example(today)), today, lang)
+    member, errors = build_member(_values(example(today) | changed), today, lang)
     assert not errors
     return explorer_data(member.situation, member.planned_age, lang)
 
@@ -140,6 +141,35 @@ def test_the_amount_on_screen_says_which_dollars_it_is_in(page, app_url, lang):
     today = example_data(lang)["first"]
     expect(slider).to_have_value(str(today))
     expect(dollars).to_have_text("en dólares de hoy" if lang == "es" else "in today's dollars")
+
+
+def test_after_a_change_of_input_only_the_new_amounts_are_drawn(page, app_url):
+    """Streamlit runs the explorer's code again with each new grid on the same element, without the cleanup
+    of the earlier run: the earlier run's watcher of the chart's width then drew its own amounts again whenever
+    the width changed. On a busy machine that happened after the new grid had been drawn (a section opening
+    beside it), and the explorer showed the amount from before the last edit under the new headline. Here a
+    change of the page's width after a change of input must draw only the new grid's amount."""
+    page.set_viewport_size({"width": 1366, "height": 900})
+    open_app(page, app_url)
+    expect(amount_shown(page)).to_have_text(MONEY)
+    amount = explorer(page).locator(".amount")
+    before = example_data()
+    expect(amount).to_have_text(cell(before, before["planned"], 0)["monthly"])
+    page.get_by_test_id("stExpander").filter(has_text="Avanzado: supuestos").locator("summary").first.click()
+    type_number(page.locator(".st-key-growth_pct_text input"), "2")
+    grown = example_data(growth_pct=2.0)
+    now = cell(grown, grown["planned"], 0)["monthly"]
+    assert now != cell(before, before["planned"], 0)["monthly"]
+    expect(amount).to_have_text(now)
+    # every text the amount takes from here on, as drawn
+    amount.evaluate("""(element) => {
+        window.drawnAmounts = [];
+        new MutationObserver((records) => records.forEach((record) => record.addedNodes.forEach(
+            (node) => window.drawnAmounts.push(node.textContent)))).observe(element, { childList: true });
+    }""")
+    page.set_viewport_size({"width": 1200, "height": 900})  # the chart's width changes: it is drawn again
+    page.wait_for_function("(now) => window.drawnAmounts.includes(now)", arg=now)
+    assert set(page.evaluate("window.drawnAmounts")) == {now}
 
 
 def test_using_the_chosen_age_puts_it_in_the_form(page, app_url):

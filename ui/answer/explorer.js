@@ -32,6 +32,10 @@ export default function (component) {
   const data = component.data ? JSON.parse(new TextDecoder().decode(component.data)) : null;
   const root = parentElement.querySelector(".explorer");
   if (!root || !data || !data.count) return;
+  // Streamlit runs this again with each new grid on the same element, without always running the cleanup
+  // returned before: the earlier run's size watcher would then redraw its own, older amounts over these ones
+  // the next time the chart's width changed (a section opening beside it), one edit behind the page.
+  if (root.stopExplorer) root.stopExplorer();
   const T = data.text;
   const $ = (selector) => root.querySelector(selector);
   const age = $(".age"), extra = $(".extra"), chart = $(".chart"), use = $(".use"), add = $(".add");
@@ -187,5 +191,6 @@ export default function (component) {
   });
   resize.observe(chart);
   render(false);
-  return () => { resize.disconnect(); clearTimeout(announceTimer); };
+  root.stopExplorer = () => { resize.disconnect(); clearTimeout(announceTimer); root.stopExplorer = null; };
+  return root.stopExplorer;
 }
