@@ -191,6 +191,11 @@ export default function (component) {
   });
   resize.observe(chart);
   render(false);
-  root.stopExplorer = () => { resize.disconnect(); clearTimeout(announceTimer); root.stopExplorer = null; };
-  return root.stopExplorer;
+  const stop = () => {
+    resize.disconnect();
+    clearTimeout(announceTimer);
+    if (root.stopExplorer === stop) root.stopExplorer = null;  // a late cleanup leaves a newer run's in place
+  };
+  root.stopExplorer = stop;
+  return stop;
 }
