@@ -43,7 +43,11 @@ def download(page: Page, button: Locator, server) -> Download:
 
 def upload(page: Page, name: str, content: bytes) -> None:
     """Choose a file in the "Cargar datos guardados" uploader, as the file dialog would (once it is drawn alone:
-    after a file is read it is replaced by an empty one)."""
+    after a file is read it is replaced by an empty one), once the page's run is over: a person's file dialog
+    takes longer than a run. A file chosen while a run is still drawing the page can be lost by Streamlit's
+    uploader (seen on a loaded machine: the file was sent, 204, and the page never asked for the run that reads
+    it; docs/testing.md)."""
+    expect(page.get_by_test_id("stApp")).to_have_attribute("data-test-script-state", "notRunning")
     chooser = page.locator(".st-key-saved_upload input[type=file]")
     expect(chooser).to_have_count(1)
     chooser.set_input_files(
