@@ -81,7 +81,9 @@ def explorer_data(situation: Situation, planned_age: Fraction, lang: str,
     month (RULES.md §0: the pension under the rule, after reduction and minimum, or the coordinated amount for a
     pension starting at 65 or later; "$0.00" where none applies), `from_65` what the System pays from 65 under
     the Plan Coordinado (None without coordination; "" where no rule applies), `reference` the pension under
-    the rule where coordination pays another amount from the start ("" elsewhere; None without coordination)."""
+    the rule where coordination pays another amount from the start ("" elsewhere; None without coordination).
+    `dollars` holds the two sentences on which dollars an amount is in (RULES.md §7): "grown" for a cell whose
+    `assumed` has the bit `grown_bit` (a salary growth other than 0% entered it; −1: none can), "today" else."""
     cells = cells or explorer_grid(situation, planned_age)
     if cells is None:
         return None
@@ -111,8 +113,7 @@ def explorer_data(situation: Situation, planned_age: Fraction, lang: str,
                    for starts, paid, rule_amount in zip(from_start, from_65, monthly)]
     used = assumptions_of(situation, result.assumed)
     # RULES.md §7: a cell whose amount took salaries grown by a growth other than 0% is not in today's dollars
-    grown = next((k for k, assumption in enumerate(used) if assumption.name == "salary_growth" and assumption.value),
-                 -1)
+    grown = next((k for k, used_one in enumerate(used) if used_one.name == "salary_growth" and used_one.value), -1)
     bits = np.zeros(result.rule_index.shape, dtype=np.int64)
     for k, assumption in enumerate(used):
         bits |= result.assumed[assumption.name].astype(np.int64) << k
