@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from fractions import Fraction
 from functools import lru_cache
-from typing import Callable, Iterable, Sequence
+from typing import Iterable, Sequence
 
 import numpy as np
 
@@ -21,10 +21,11 @@ from . import kernel
 from .averages import average_from_history, highest, window
 from .choice import COVERED, choose, evaluate, plan_average, rules_of, why_no_pension
 from .dates import date_at, months_between
+from .growth import growth_change
 from .plans import plan
 from .plans.ley447 import coordination
-from .models import Answer, AssumptionUsed, Scenario, Step
-from .numbers import exact_money, exact_percent, round_cents, to_fraction
+from .models import AssumptionUsed, Scenario, Step
+from .numbers import exact_money, exact_percent, round_cents
 from .parameters import Params, default_values
 from .texts import t
 from .rational import RArray
@@ -183,20 +184,6 @@ def growth_used(situation: Situation) -> AssumptionUsed:
     growth = situation.salary_growth
     whose = "default" if growth == default_values(situation.today.plan)["salary_growth"] else "entered"
     return AssumptionUsed(name="salary_growth", value=float(growth), source=whose)
-
-
-def growth_change(growth: Fraction | float, lang: str, key: str = "history.growth", words: Callable = t) -> str:
-    """How salaries change a year, with the figure as entered but without its sign: `{key}_rise` ("con 2% de
-    aumento por año") or, below zero, `{key}_fall` ("con 1.5% de disminución por año"): a fall is not said as a
-    rise of -1.5%. `words` reads the catalog that holds `key` (the app's own sentences use this rule too)."""
-    return words(f"{key}_{'fall' if growth < 0 else 'rise'}", lang, figure=exact_percent(abs(to_fraction(growth))))
-
-
-def growth_in(answers: Iterable[Answer]) -> AssumptionUsed | None:
-    """RULES.md §7: a growth of 0% keeps every amount in today's dollars. The salary growth other than 0% that
-    entered one of `answers` (its amounts are then not in today's dollars, and say so), or None."""
-    grown = (answer.assumption("salary_growth") for answer in answers)
-    return next((used for used in grown if used is not None and used.value != 0), None)
 
 
 def assumptions_of(situation: Situation, names: Iterable[str]) -> list[AssumptionUsed]:

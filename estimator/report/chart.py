@@ -13,7 +13,8 @@ from ..numbers import money, round_cents
 from ..plans import plan
 from ..texts import t
 from ..parameters import used_mark
-from ..projection import Grid, Situation, assumptions_of, grid, growth_change
+from ..growth import growth_change
+from ..projection import Grid, Situation, assumptions_of, grid
 from .document import FAMILY, Context, Document
 
 # One colour per rule, by the rule's place in its plan's table (colour-blind-safe Okabe–Ito).

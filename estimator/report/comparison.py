@@ -14,7 +14,7 @@ from ..compare import (MAX_SCENARIOS, RESULT_LINES, Compared, amount_difference,
 from ..dates import date_at
 from ..models import Answer, Scenario
 from ..numbers import money
-from ..projection import growth_in
+from ..growth import growth_in
 from ..texts import t
 from .document import NAME_LIMIT, NOTES_LIMIT, Document, Words, clean_text, title_block, written
 from .sections import closing

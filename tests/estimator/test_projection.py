@@ -271,6 +271,6 @@ def test_a_growth_below_zero_is_said_as_a_fall_in_the_steps(lang, words):
                                             (Fraction(-15, 1000), "con 1.5% de disminución por año", "lowered 1.5% a year"),
                                             (0.025, "con 2.5% de aumento por año", "raised 2.5% a year")])
 def test_how_salaries_change_is_said_with_the_figure_without_its_sign(growth, es, en):
-    from estimator.projection import growth_change
+    from estimator.growth import growth_change
 
     assert (growth_change(growth, "es"), growth_change(growth, "en")) == (es, en)

@@ -23,6 +23,7 @@ from estimator.citations import display
 from estimator.choice import rules_of
 from estimator.lifetime import COORDINATION_AGE
 from estimator.parameters import used_mark
+from estimator.growth import grows
 from estimator.projection import Grid, Situation, assumptions_of, grid
 from estimator.texts import span, t
 
@@ -112,8 +113,7 @@ def explorer_data(situation: Situation, planned_age: Fraction, lang: str,
         monthly = [paid if starts and paid else rule_amount
                    for starts, paid, rule_amount in zip(from_start, from_65, monthly)]
     used = assumptions_of(situation, result.assumed)
-    # RULES.md §7: a cell whose amount took salaries grown by a growth other than 0% is not in today's dollars
-    grown = next((k for k, used_one in enumerate(used) if used_one.name == "salary_growth" and used_one.value), -1)
+    grown = next((k for k, assumption in enumerate(used) if grows(assumption)), -1)  # not in today's dollars
     bits = np.zeros(result.rule_index.shape, dtype=np.int64)
     for k, assumption in enumerate(used):
         bits |= result.assumed[assumption.name].astype(np.int64) << k

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from estimator.models import AssumptionUsed
-from estimator.projection import growth_change as salary_change
+from estimator.growth import growth_change
 from estimator.texts import span
 
 from ui.form.fields import PLACES
@@ -29,16 +29,16 @@ def age_label(age: Fraction, lang: str) -> str:
 
 def dollars_words(grown: AssumptionUsed | None, lang: str) -> str:
     """RULES.md §7: which dollars an amount is in, under the headline and in the explorer alike. `grown` is the
-    salary growth other than 0% that entered it (`estimator.projection.growth_in`), or None."""
+    salary growth other than 0% that entered it (`estimator.growth.growth_in`), or None."""
     if grown is None:
         return ui_text("result.today_dollars", lang)
-    return ui_text("result.grown_dollars", lang, change=growth_change(grown, lang))
+    return ui_text("result.grown_dollars", lang, change=salaries_change(grown, lang))
 
 
-def growth_change(grown: AssumptionUsed, lang: str) -> str:
+def salaries_change(grown: AssumptionUsed, lang: str) -> str:
     """How future salaries change, with the figure entered: "crecen 2%", or "bajan 1.5%" for a growth below zero
-    (not "crecen -1.5%"): the estimator's one rule for the sign, in the answer's words."""
-    return salary_change(grown.value, lang, "result.growth", ui_text)
+    (not "crecen -1.5%"): the estimator's one rule for the sign (`growth_change`), in the answer's words."""
+    return growth_change(grown.value, lang, "result.growth", ui_text)
 
 
 def error_fields(errors: dict[str, str], lang: str) -> str:

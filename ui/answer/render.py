@@ -13,13 +13,13 @@ from estimator.lifetime import COORDINATION_AGE, Run, break_even, income_from_65
 from estimator.member import Member
 from estimator.numbers import exact_number, money
 from estimator.parameters import used_mark
-from estimator.projection import growth_in
+from estimator.growth import growth_in
 from estimator.plans import plan as plan_of
 from estimator.texts import span, t
 from estimator.timeline import key_date_lines
 
 from ui.answer.explanation import assumption_note, steps_html
-from ui.answer.formatting import age_label, dollars_words, growth_change
+from ui.answer.formatting import age_label, dollars_words, salaries_change
 from ui.form.form import whole_box
 from ui.shell.look import headline, session_scale, table
 from ui.shell.text import ui_text
@@ -293,7 +293,7 @@ def lifetime_view(member: Member, answer: Answer, lang: str) -> None:
                 st.caption(tx("assumed_at", start=age_label(start, lang),
                               marks="; ".join(used_mark(used, lang) for used in a.assumptions_used)))
         grown = growth_in(a for _, a in choices)
-        st.caption(tx("assumption_grown", change=growth_change(grown, lang)) if grown
+        st.caption(tx("assumption_grown", change=salaries_change(grown, lang)) if grown
                    else tx("assumption"))
 
 

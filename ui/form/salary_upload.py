@@ -10,14 +10,13 @@ as markdown: a cell such as `![p](http://x/p.png)` shows as those characters.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import TYPE_CHECKING
 
 import streamlit as st
 
-from estimator.numbers import money, round_cents
+from estimator.numbers import money, round_cents, to_fraction
 from estimator.plans import plan as plan_of
-from estimator.projection import growth_change
+from estimator.growth import growth_change
 from estimator.salary_file import SalaryFileError, SalaryHistory
 
 from ui.form.salary_table import HISTORY_BOX, HISTORY_SHOWN, PREFILLED, history_text, read_for_form
@@ -117,7 +116,7 @@ def projection_note(plan: str, growth_pct: float, lang: str) -> str:
     unit = "month" if plan_of(plan).monthly else "year"
     if not growth_pct:
         return ui_text(f"salary_file.projection_zero_{unit}", lang)
-    change = growth_change(Fraction(str(growth_pct)) / 100, lang, "salary_file.projection", ui_text)
+    change = growth_change(to_fraction(growth_pct) / 100, lang, "salary_file.projection", ui_text)
     return ui_text(f"salary_file.projection_{unit}", lang, change=change)
 
 

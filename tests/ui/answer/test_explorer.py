@@ -18,7 +18,8 @@ from estimator import estimate, read_scenario
 from estimator.freeze import frozen
 from estimator.numbers import money
 from estimator.parameters import used_mark
-from estimator.projection import Situation, average_explained, growth_in, scenario_at
+from estimator.growth import growth_in
+from estimator.projection import Situation, average_explained, scenario_at
 from estimator.texts import span
 from tests.conftest import ROOT, examples, sampled
 from ui.answer.formatting import dollars_words
