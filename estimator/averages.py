@@ -74,5 +74,5 @@ def average_from_history(plan: str, salaries: Sequence[object], lang: str = "es"
     monthly = plan_of(plan).monthly
     step = Step(label=t(f"history.step_{plan_of(plan).amount_unit}" + "_projected" * projected, lang, size=size),
                 formula=formula, value=float(value if monthly else step_amount(value)),
-                cite=display(plan_of(plan).average_cite, lang))
+                cite=display(plan_of(plan).average_cite_for(None), lang))
     return Average(value=value, used=tuple(sorted(ranked)), step=step)

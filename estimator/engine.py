@@ -13,12 +13,13 @@ from typing import Callable
 
 from .choice import (COVERED, OUTSIDE_SCOPE, REFUNDED, evaluate, evaluations_at, facts_of, most_favourable,
                      payable, why_no_pension)
-from .models import Alternative, Answer, AssumptionUsed, Scenario, Step
+from .models import Alternative, Answer, AssumptionUsed, LikelySlip, Scenario, Step
 from .parameters import params_for
 from .plans import plan
-from .plans.ley447 import coordination
+from .plausibility import slip_in
 from .reasons import earliest_reason, no_pension, notes_on_fields, scope_reason, unmet_reasons, unreduced_monthly
 from .search import earliest_eligibility
+from .citations import display
 from .steps import amount_steps, assumptions_used, average_step
 from .texts import t
 
@@ -40,6 +41,9 @@ def estimate(s: Scenario, lang: str = "es", *, average_steps: list[Step] | None 
                        find_earliest=find_earliest, move=move)
     if s.entry_date is None:
         answer.reasons.append(scope_reason(s, lang))
+    if slip := slip_in(s.plan, s.average_salary, s.average_monthly_salary, lang):
+        answer.likely_slip = LikelySlip(field=slip[0], message=slip[1])
+        answer.reasons.insert(0, slip[1])
     return answer
 
 
@@ -69,11 +73,12 @@ def _estimate(s: Scenario, lang: str, why: str | None, *, average_steps: list[St
 
     facts = facts_of(s, average_formula=average_steps[-1].formula if average_steps else None)
     if not average_steps:
-        steps.append(average_step(s, facts, lang))
+        steps.append(average_step(s, facts, lang, best.rule))
+    else:  # the average the rules use, cited as the rule paid cites it
+        steps[-1] = steps[-1].model_copy(update={"cite": display(plan(s.plan).average_cite_for(best.rule), lang)})
     chosen = evaluate(best.rule, facts, params)
     pay = payable(s.plan, chosen.amount.v, params)
-    coordinated = coordination.applies(s.plan, s.group, s.coordinated)
-    more_steps, pension = amount_steps(s, chosen, pay, params, lang, annual_again=coordinated)
+    more_steps, pension = amount_steps(s, chosen, pay, params, lang)
     steps += more_steps
     alternatives = [e for e in evaluations if e.applies and e is not best]
     reasons = notes.chosen_notes(s, chosen, pay, params, alternatives, lang)

@@ -155,16 +155,19 @@ def q_max(a: Q, b: Q, render: Callable[[Any], str] = exact_number) -> Q:
     return leaf(greater(a.v, b.v), render if a.text is not None else None)
 
 
-def q_excess(a: Q, b: Q, zero: Q, render: Callable[[Any], str] = exact_number) -> Q:
+def q_excess(a: Q, b: Q, zero: Q, render: Callable[[Any], str] = exact_number, zero_explained: bool = False) -> Q:
     """The part of `a` in excess of `b` ("en exceso de"), zero when there is none. Shown as the difference
     it is, `(a − b)`, so a reader sees where the figure comes from (the average over $6,600, the years over
-    20); shown by its value when it is zero."""
+    20); when it is zero, by its value, or with `zero_explained` as `max(a − b; 0)` (a $0.00 that no input
+    shows)."""
     difference = a - b
     v = greater(difference.v, zero.v)
     if difference.text is None:
         return Q(v)
     if difference.v > zero.v:
         return Q(v, difference.text, compound=True)
+    if zero_explained:
+        return Q(v, f"max({difference.text}; {render(zero.v)})", product=False)
     return leaf(v, render)
 
 

@@ -301,9 +301,16 @@ class Earliest(BaseModel):
     service_years: float
 
 
+class LikelySlip(BaseModel):
+    """RULES.md §0, Plausibility: the field whose figure is far more likely a slip than a fact, and why."""
+
+    field: str
+    message: str
+
+
 CONTRACT_FIELDS = ("covered", "eligible", "rule", "monthly_pension", "annual_pension", "monthly_paid_at_start",
                    "reduction_factor", "minimum_applied", "alternatives", "coordination",
-                   "contribution", "reasons", "steps", "assumptions_used")
+                   "contribution", "reasons", "steps", "assumptions_used", "likely_slip")
 
 
 class Answer(BaseModel):
@@ -323,6 +330,7 @@ class Answer(BaseModel):
     reasons: list[str]
     steps: list[Step]
     assumptions_used: list[AssumptionUsed] = []
+    likely_slip: LikelySlip | None = None  # named beside the amount, and first among the reasons
     # Beyond the contract (the app and the report use them):
     earliest: Earliest | None = None
     reduced_from: Money | None = None  # the monthly amount before the actuarial reduction

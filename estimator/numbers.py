@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -147,23 +147,34 @@ MOST_SHOWN_DECIMALS = 6
 
 
 def shown_exactly(value: Any) -> bool:
-    """Whether an amount prints exactly in at most MOST_SHOWN_DECIMALS decimals ($4,355.9934)."""
+    """Whether a factor prints exactly in at most MOST_SHOWN_DECIMALS decimals (0.825)."""
     return (to_fraction(value) * 10 ** MOST_SHOWN_DECIMALS).denominator == 1
 
 
-def carried(value: Fraction, formula: str) -> str:
-    """How a later formula writes an earlier step's amount (CONTRACT.md, *Steps*): by the value the step
-    prints (`step_amount`) when that value is exact; otherwise by the step's own formula, in parentheses,
-    so every figure in it is an input or a constant of the law and none is one that no step printed."""
-    if shown_exactly(value):
+def whole_cents_exactly(value: Any) -> bool:
+    """Whether an amount is a whole number of cents: the only dollar figures a formula prints."""
+    return (to_fraction(value) * 100).denominator == 1
+
+
+def carried(value: Fraction, formula: str, then: "Callable[[Fraction], Fraction] | None" = None) -> str:
+    """How a later formula writes an earlier step's amount (CONTRACT.md, *Steps*). An amount that is a whole
+    number of cents, by its value. Otherwise by the value its step printed, to the cent, when the next step
+    (`then`, from this amount to its result) gives the same cent from it as from the exact amount; else by the
+    step's own formula, in parentheses. So no dollar figure in a formula has more than two decimals, every one
+    is an input, a constant of the law or a value a step printed, and the amount itself is rounded once, at
+    the end (RULES.md §0)."""
+    if whole_cents_exactly(value):
         return exact_money(value)
+    shown = Fraction(round_cents(value))
+    if then is not None and round_cents(then(shown)) == round_cents(then(value)):
+        return exact_money(shown)
     return formula if enclosed(formula) else f"({formula})"
 
 
-def step_amount(value: Fraction) -> "Fraction | Decimal":
-    """An intermediate amount as its step prints it: exactly, with the digits it has ($4,355.9934), when
-    that takes at most 6 decimals, so the next formula uses the very figure printed; else to the cent."""
-    return value if shown_exactly(value) else round_cents(value)
+def step_amount(value: Fraction) -> Decimal:
+    """An intermediate amount as its step prints it: to the cent. When that is not the exact amount, the
+    step says so (`steps.amount_step`) and later formulas use it only where it gives the same cent (`carried`)."""
+    return round_cents(value)
 
 
 def enclosed(text: str) -> bool:

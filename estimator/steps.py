@@ -14,11 +14,12 @@ from .choice import Evaluation, Payable, reduces
 from .citations import display
 from .explain import Q
 from .models import Assumptions, AssumptionUsed, Contribution, Coordination, Scenario, Step
-from .numbers import carried, enclosed, exact_money, exact_number, money, round_cents, shown_exactly, step_amount
+from .numbers import (carried, enclosed, exact_money, exact_number, money, round_cents, shown_exactly, step_amount,
+                      whole_cents_exactly)
 from .parameters import Params
 from .plans import plan
 from .plans.government.rules import minimum_monthly, reduction_factor
-from .rules import Facts, cite_of
+from .rules import Facts, Rule, cite_of
 from .texts import t
 
 # The contract's assumption names, in its order (CONTRACT.md, `assumptions`).
@@ -36,6 +37,15 @@ def step(label: str, formula: str, value: Any, cite: str, lang: str, uses: Q | N
                                 assumption=assumption_of(uses) if uses is not None else None)
 
 
+def amount_step(label: str, formula: str, exact: Fraction, cite: str, lang: str, uses: Q | None = None) -> Step:
+    """An amount the rule book does not round yet (RULES.md §0: each amount is rounded once, at the end),
+    printed to the cent; when that is not the exact amount, the label says so, and later formulas repeat
+    this one (`numbers.carried`) instead of a figure with more than two decimals."""
+    if not whole_cents_exactly(exact):
+        label = f"{label} {t('step.shown_to_cent', lang)}"
+    return step(label, formula, step_amount(exact), cite, lang, uses)
+
+
 def assumptions_used(s: Scenario, names: set[str], params: Params) -> list[AssumptionUsed]:
     given = s.assumptions.given()
     return [AssumptionUsed(name=name, value=float(params.raw(name)),
@@ -43,12 +53,12 @@ def assumptions_used(s: Scenario, names: set[str], params: Params) -> list[Assum
             for name in ASSUMPTION_NAMES if name in names]
 
 
-def average_step(s: Scenario, facts: Facts, lang: str) -> Step:
-    """The average the rules use, as entered or converted (RULES.md §7), cited by the paragraph defining it."""
+def average_step(s: Scenario, facts: Facts, lang: str, rule: Rule | None = None) -> Step:
+    """The average the rules use, as entered or converted (RULES.md §7), cited as the plan cites it for `rule`."""
     given = t("step.given", lang)
     the_plan = plan(s.plan)
     label = t(f"step.average_{the_plan.amount_unit}", lang)
-    cite = cite_of(the_plan.rules.AVERAGE_DEFINED_BY)
+    cite = the_plan.average_cite_for(rule)
     if the_plan.monthly:
         if s.average_monthly_salary is not None:
             exact_as_rounded = s.average_monthly_salary == facts.average.v
@@ -73,42 +83,53 @@ def _factor_value(factor: Q) -> Fraction:
     return factor.v if shown_exactly(factor.v) else Fraction(round(factor.v * 10 ** 6), 10 ** 6)
 
 
-def amount_steps(s: Scenario, chosen: Evaluation, pay: Payable, params: Params, lang: str,
-                 annual_again: bool = False) -> tuple[list[Step], str]:
-    """The steps of the amount, and how a later formula writes the annual amount P (after the minimum).
-    `annual_again`: a later step uses the annual amount, so a minimum is shown a year too."""
+def amount_steps(s: Scenario, chosen: Evaluation, pay: Payable, params: Params, lang: str) -> tuple[list[Step], str]:
+    """The steps of the amount, and how a later formula writes the annual amount P (after the minimum) exactly. Every
+    amount the answer gives is a step's value: the annual pension too, and a minimum a year as well as a
+    month (RULES.md §6)."""
     rule = chosen.rule
     monthly_now = plan(s.plan).monthly  # a monthly plan's amount is the monthly one, rounded (RULES.md §0)
     unit = plan(s.plan).amount_unit
     base = chosen.outcome.amount
     cite = "; ".join([rule.cite, *sorted(base.cites)])
-    steps = [step(t(f"step.rule_amount_{unit}", lang, rule=t(f"rule.{rule.id}", lang)), base.text,
-                  round_cents(base.v) if monthly_now else step_amount(base.v), cite, lang, base)]
-    amount_text = carried(base.v, base.text)
+    label = t(f"step.rule_amount_{unit}", lang, rule=t(f"rule.{rule.id}", lang))
+    steps = [step(label, base.text, round_cents(base.v), cite, lang, base) if monthly_now
+             else amount_step(label, base.text, base.v, cite, lang, base)]
+    exact_text = carried(base.v, base.text)  # how a later formula writes the amount exactly
+    amount_formula = base.text
     if reduces(chosen):
+        if not monthly_now:  # the amount without the reduction, which the reasons name (RULES.md §6)
+            steps.append(step(t("step.unreduced_monthly", lang), f"{carried(base.v, base.text, twelfth)} ÷ 12",
+                              round_cents(base.v / 12), rule.cite, lang, base))
         factor = chosen.factor
         counselor = params.raw("reduction_factor") is not None
         steps.append(step(t("step.factor_counselor" if counselor else "step.factor_assumed", lang),
                           t("step.given", lang) if counselor else factor.text, _factor_value(factor),
                           cite_of(reduction_factor), lang, factor))
-        reduced = f"{amount_text} × {factor_text(factor)}"
-        steps.append(step(t(f"step.reduced_{unit}", lang), reduced,
-                          round_cents(chosen.amount.v) if monthly_now else step_amount(chosen.amount.v),
-                          rule.cite, lang, factor))
-        amount_text = carried(chosen.amount.v, reduced)
+        shown = f"{carried(base.v, base.text, lambda amount: amount * factor.v)} × {factor_text(factor)}"
+        amount_formula = f"{exact_text} × {factor_text(factor)}"
+        label = t(f"step.reduced_{unit}", lang)
+        steps.append(step(label, shown, round_cents(chosen.amount.v), rule.cite, lang, factor) if monthly_now
+                     else amount_step(label, shown, chosen.amount.v, rule.cite, lang, factor))
+        exact_text = carried(chosen.amount.v, amount_formula)
     if monthly_now:
         steps.append(step(t("step.annual_teachers", lang), f"12 × {money(pay.monthly)}", pay.annual,
                           rule.cite, lang))  # the rule's own paragraph (RULES.md §2, Citations of steps)
         return steps, money(pay.annual)
     monthly = round_cents(chosen.amount.v / 12)
-    steps.append(step(t("step.monthly", lang), f"{amount_text} ÷ 12", monthly, rule.cite, lang, chosen.amount))
+    steps.append(step(t("step.monthly", lang), f"{carried(chosen.amount.v, amount_formula, twelfth)} ÷ 12", monthly,
+                      rule.cite, lang, chosen.amount))
     if pay.minimum_applied:
         steps.append(minimum_step(monthly, pay.monthly, params, cite_of(minimum_monthly), lang))
-        if annual_again:
-            steps.append(step(t("step.minimum_annual", lang), f"12 × {money(pay.monthly)}", pay.annual,
-                              cite_of(minimum_monthly), lang))
+        steps.append(step(t("step.minimum_annual", lang), f"12 × {money(pay.monthly)}", pay.annual,
+                          cite_of(minimum_monthly), lang))
         return steps, money(pay.annual)
-    return steps, amount_text
+    return steps, exact_text
+
+
+def twelfth(annual: Fraction) -> Fraction:
+    """A monthly amount from an annual one (RULES.md §0): the next step of an annual amount."""
+    return annual / 12
 
 
 def minimum_step(monthly: Any, paid: Any, params: Params, cite: str, lang: str) -> Step:

@@ -14,6 +14,7 @@ from functools import cached_property
 from importlib import import_module
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 FOLDER = Path(__file__).parent
 GOVERNMENT = "government"  # the government employees' system; its folder holds what its plans share
@@ -35,7 +36,14 @@ class Plan:
     june_1960: bool          # Regla 19.6's floor for members in the System on 30 June 1960
     entries_from: str | None  # the dated parameter from which first entries belong to this plan
     entries_until: str | None  # the dated parameter from which first entries are out of scope (RULES.md §1)
-    average_cite: str        # what defines its average (RULES.md §7), as the average's step cites it
+    average_cite: str        # what defines its average (RULES.md §7), as the average's step cites it …
+    average_in_each_rule: bool  # … unless each rule's own paragraph states it: then the paragraph paid
+
+    def average_cite_for(self, rule: Any = None) -> str:
+        """The one citation of its average (RULES.md §7): the law that defines it (Ley 447-1951, Ley 1-1990);
+        for the teachers, whose every paragraph states it ("el promedio de los treinta y seis (36) salarios
+        más altos"), the paragraph of the rule paid (Sección A, inciso 2 for ¶A.2), or Sección A before any is."""
+        return rule.cite if self.average_in_each_rule and rule is not None else self.average_cite
 
     @property
     def folders(self) -> tuple[Path, ...]:
@@ -64,13 +72,13 @@ class Plan:
 PLANS: dict[str, Plan] = {plan.id: plan for plan in (
     Plan("teachers", system="teachers", shared=(), monthly=True, groups=False, coordination=False, deferred=False,
          contribution=True, shortfall=True, june_1960=False, entries_from=None,
-         entries_until="defined_contribution_from", average_cite="000 ¶A.1"),
+         entries_until="defined_contribution_from", average_cite="000 ¶A", average_in_each_rule=True),
     Plan("ley447", system=GOVERNMENT, shared=(GOVERNMENT,), monthly=False, groups=True, coordination=True, deferred=True,
          contribution=False, shortfall=False, june_1960=True, entries_from=None, entries_until=None,
-         average_cite="Ley 447-1951"),
+         average_cite="Ley 447-1951", average_in_each_rule=False),
     Plan("ley1", system=GOVERNMENT, shared=(GOVERNMENT,), monthly=False, groups=True, coordination=False, deferred=True,
          contribution=False, shortfall=False, june_1960=False, entries_from="new_participants_from",
-         entries_until="savings_account_from", average_cite="Ley 1-1990"),
+         entries_until="savings_account_from", average_cite="Ley 1-1990", average_in_each_rule=False),
 )}
 PLAN_IDS: tuple[str, ...] = tuple(PLANS)
 GOVERNMENT_PLANS: tuple[str, ...] = tuple(p.id for p in PLANS.values() if p.system == GOVERNMENT)

@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from estimator import estimate, read_scenario
+from estimator.numbers import money
 from estimator.texts import t
 from tests.formula import evaluate
 from tests.strategies import valid_scenarios
@@ -93,8 +94,11 @@ def test_whole_months_print_as_years_plus_twelfths():
     a = estimate(read_scenario({"plan": "ley1", "age": Fraction(661, 12), "service_years": Fraction(301, 12),
                                 "average_salary": 40000}))
     assert a.steps[1].formula == "1.5% × $40,000.00 × (25 + 1 ÷ 12)" and a.steps[1].value == 15050.0
+    # Without the reduction, the amount the reasons name: $15,050.00 ÷ 12 = $1,254.17.
+    assert a.steps[2].formula == "$15,050.00 ÷ 12" and a.steps[2].value == 1254.17
+    assert "Sin reducción sería $1,254.17 al mes" in " ".join(a.reasons)
     # 1 − 6% × (65 − (55 + 1 ÷ 12)) = 1 − 0.06 × 9.91666… = 0.405
-    factor = a.steps[2]
+    factor = a.steps[3]
     assert factor.formula == "1 − 6% × (65 − (55 + 1 ÷ 12))" and factor.value == pytest.approx(0.405)
     check_steps(a)
 
@@ -117,7 +121,9 @@ def test_reduction_floored_at_zero_is_written_with_max():
 def test_minimum_step_is_written_with_max_not_a_comparison():
     # 1.5% × $5,000.00 × 20 = $1,500.00 a year; ÷ 12 = $125.00; max($125.00; $500.00) = $500.00.
     a = answer(age=65, service_years=20, average_salary=5000)
-    assert a.steps[-1].formula == "max($125.00; $500.00)" and a.steps[-1].value == 500.0
+    assert a.steps[-2].formula == "max($125.00; $500.00)" and a.steps[-2].value == 500.0
+    # The annual pension the answer gives is a step's value too: 12 × $500.00 = $6,000.00.
+    assert a.steps[-1].formula == "12 × $500.00" and a.steps[-1].value == a.annual_pension == 6000.0
     check_steps(a)
 
 
@@ -190,12 +196,23 @@ def test_coordination_from_66_never_says_instead_of_an_amount_never_paid():
     assert "en lugar de" not in text and "desde el comienzo" in text
 
 
-def test_coordination_silent_when_nothing_changes():
-    # P = $6,000 (the minimum); CF ≥ P: the system pays $500.00 before and after 65.
-    a = estimate(read_scenario({"plan": "ley447", "age": 60, "service_years": 10, "average_salary": 3000,
-                                "coordinated": True, "social_security_monthly": 0}))
+@pytest.mark.parametrize("fields, why", [
+    # P = $6,000 (the minimum); CF = 1% × $3,000.00 × 10 = $300.00 > P − SS = $6,000.00 − $12,000.00: the
+    # System pays $300.00 a year, lifted to the minimum: $500.00 a month from 65.
+    ({"age": 60, "service_years": 10, "average_salary": 3000, "social_security_monthly": 1000},
+     "la coordinación no afecta la pensión mínima"),
+    # P = 1.5% × $60,000.00 × 10 = $9,000.00; CF = 1% × $6,600 × 10 + 1.5% × $53,400 × 10 = $8,670.00;
+    # with Social Security $0, P − SS = $9,000.00 > CF: the guarantee keeps min(P; $9,000.00) = $750.00 a month.
+    ({"age": 60, "service_years": 10, "average_salary": 60000, "social_security_monthly": 0},
+     "la garantía del apartado D lo mantiene"),
+])
+def test_coordination_says_why_when_nothing_changes(fields, why):
+    """RULES.md §4: a coordinated answer says what coordination does, also when the System pays the same."""
+    a = estimate(read_scenario({"plan": "ley447", "coordinated": True, **fields}))
     assert a.coordination.monthly_pension_from_65 == a.monthly_pension
-    assert not any("$500.00 en lugar de $500.00" in r or "Plan Coordinado:" in r for r in a.reasons)
+    note = next(r for r in a.reasons if r.startswith("Plan Coordinado:"))
+    assert why in note and money(a.monthly_pension) in note and "en lugar de" not in note
+    assert "plenamente asegurado" in " ".join(a.reasons)
 
 
 def test_teacher_marked_coordinated_is_told_teachers_are_never_coordinated():
@@ -311,9 +328,34 @@ def test_a_part_in_excess_is_printed_as_the_difference_it_is():
     assert ("1% × $6,600.00 × 20 + 1.5% × $6,600.00 × (28.25 − 20) + 1.5% × ($36,000.00 − $6,600.00) × 20"
             " + 2% × ($36,000.00 − $6,600.00) × (28.25 − 20)") in formulas
     check_steps(a)
-    # No excess: shown by its value, zero (15 years, an average under $6,600).
+    # No excess: the years by their value, zero; the average's excess as what gives $0.00 (15 years, an
+    # average under $6,600), so no dollar figure comes from nowhere.
     below = estimate(read_scenario({"plan": "ley447", "age": 58, "service_years": 15, "average_salary": 6000,
                                     "coordinated": True}))
-    assert "1% × $6,000.00 × 15 + 1.5% × $6,000.00 × 0 + 1.5% × $0.00 × 15 + 2% × $0.00 × 0" in [
-        s.formula for s in below.steps]
+    assert ("1% × $6,000.00 × 15 + 1.5% × $6,000.00 × 0 + 1.5% × max($6,000.00 − $6,600.00; $0.00) × 15"
+            " + 2% × max($6,000.00 − $6,600.00; $0.00) × 0") in [s.formula for s in below.steps]
     check_steps(below)
+
+
+@pytest.mark.parametrize("fields, cite", [
+    ({"age": 52, "service_years": 30}, "Maestros, Sección A, inciso 1"),
+    ({"age": 45, "service_years": 30}, "Maestros, Sección A, inciso 2"),
+    ({"age": 52, "service_years": 27}, "Maestros, Sección A, inciso 3"),
+    ({"age": 48, "service_years": 27}, "Maestros, Sección A, inciso 4"),
+    ({"age": 45, "service_years": 31, "contribution_shortfall": True}, "Maestros, Sección C"),
+])
+def test_a_teachers_average_cites_the_paragraph_of_the_rule_paid(fields, cite):
+    """000 ¶A.1–4 and ¶C each state "el promedio de los treinta y seis (36) salarios más altos": the average's
+    step cites the paragraph that pays, as the amount's step does (RULES.md §2, Citations of steps)."""
+    a = estimate(read_scenario({"plan": "teachers", "average_monthly_salary": 2000, **fields}))
+    assert a.steps[0].cite == cite == a.steps[1].cite.partition("; ")[0]
+
+
+def test_a_government_average_cites_the_law_that_defines_it_however_it_was_given():
+    """RULES.md §7: the average of the highest 3 (Ley 447-1951) or 5 (Ley 1-1990) annual salaries; the same
+    citation whether typed or taken from a salary history."""
+    from estimator.averages import average_from_history
+    for plan, law in (("ley447", "Ley 447-1951"), ("ley1", "Ley 1-1990")):
+        typed = estimate(read_scenario({"plan": plan, "age": 65, "service_years": 30, "average_salary": 30000}))
+        history = average_from_history(plan, [30000] * 5, "es")
+        assert typed.steps[0].cite == history.step.cite == law

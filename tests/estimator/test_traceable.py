@@ -2,8 +2,9 @@
 (RULES.md §0, *Shown to people*; CONTRACT.md, *Steps* and years).
 
 Over generated scenarios sent as a client sends them (years as float(k/12), amounts in cents): every
-dollar figure in a formula is an input, a constant of the law or an earlier step's value as printed;
-no number carries more than 6 decimals; and the answer is the one for the exact months.
+dollar figure in a formula is an input, a constant of the law or an earlier step's value as printed, with
+two decimals; every amount the answer gives, and every dollar figure in its reasons, is a step's value; no
+number carries more than 6 decimals; and the answer is the one for the exact months.
 """
 
 import re
@@ -16,7 +17,7 @@ from hypothesis import strategies as st
 from estimator import estimate, read_scenario
 from estimator.models import GROUPS
 from estimator.numbers import money
-from estimator.texts import step_value
+from estimator.texts import step_value, t
 from tests.formula import evaluate
 from tests.conftest import examples
 
@@ -25,8 +26,8 @@ cents = lambda high: st.decimals(min_value="0.01", max_value=high, places=2)  # 
 DOLLARS = re.compile(r"\$\d{1,3}(?:,\d{3})*(?:\.\d+)?")
 NUMBER = re.compile(r"\d[\d,]*(?:\.(\d+))?")
 # The law's own dollar figures: the coordination's $6,600 (004 ¶B) and the $500 minimum (001 (a)); and
-# nothing, the part of an average below $6,600 that is in excess of it.
-CONSTANTS = {"$6,600.00", "$500.00", "$0.00"}
+# nothing, the part of an average below $6,600 that is in excess of it; the plausibility bounds a reason may name.
+CONSTANTS = {"$6,600.00", "$500.00", "$0.00", "$10,000.00", "$3,000.00"}
 
 
 @st.composite
@@ -66,7 +67,26 @@ def test_every_dollar_figure_is_an_input_a_constant_or_an_earlier_steps_value(li
     for step in answer.steps:
         for figure in DOLLARS.findall(step.formula):
             assert figure in allowed, (figure, step.formula, sorted(allowed))
+            assert len(figure.partition(".")[2]) == 2, (figure, step.formula)
         allowed.add(step_value(step.label, step.value, lang))
+
+
+@SETTINGS
+@given(client_lines(), st.sampled_from(["es", "en"]))
+def test_every_amount_the_answer_gives_is_a_steps_value(lines, lang):
+    """The monthly and annual pension, what is paid from 65, the contribution and every dollar figure of a
+    reason were each printed by a step (a reason's "Sin reducción sería $X al mes" included)."""
+    exact, _ = lines
+    answer = estimate(read_scenario(exact), lang)
+    printed = {money(step.value) for step in answer.steps} | CONSTANTS | inputs_printed(exact)
+    if answer.eligible:
+        assert {money(answer.monthly_pension), money(answer.annual_pension)} <= printed
+    if answer.coordination is not None:
+        assert money(answer.coordination.monthly_pension_from_65) in printed
+        assert any("Plan Coordinado" in reason for reason in answer.reasons), answer.reasons
+    for reason in answer.reasons:
+        for figure in DOLLARS.findall(reason):
+            assert figure in printed, (figure, reason)
 
 
 @SETTINGS
@@ -95,12 +115,13 @@ def test_years_sent_as_floats_of_twelfths_give_the_exact_months_answer(lines):
 
 
 def test_a_year_and_one_month_is_printed_as_what_it_is():
-    # 25.083333333333332 (25 years 1 month, as a client sends it): 1.5% × $36,000.00 × (25 + 1 ÷ 12) = $13,545.00;
-    # × 0.58 = $7,856.10; ÷ 12 = $654.675 → $654.68 (the decimal as typed gave $654.67).
+    # 25.083333333333332 (25 years 1 month, as a client sends it): 1.5% × $36,000.00 × (25 + 1 ÷ 12) = $13,545.00
+    # (÷ 12 = $1,128.75 without the reduction); × 0.58 = $7,856.10; ÷ 12 = $654.675 → $654.68 (the decimal as
+    # typed gave $654.67).
     answer = estimate(read_scenario({"plan": "ley1", "age": 58, "service_years": 25.083333333333332,
                                      "average_salary": 36000}))
-    assert [s.formula for s in answer.steps[1:]] == ["1.5% × $36,000.00 × (25 + 1 ÷ 12)", "1 − 6% × (65 − 58)",
-                                                   "$13,545.00 × 0.58", "$7,856.10 ÷ 12"]
+    assert [s.formula for s in answer.steps[1:]] == ["1.5% × $36,000.00 × (25 + 1 ÷ 12)", "$13,545.00 ÷ 12",
+                                                   "1 − 6% × (65 − 58)", "$13,545.00 × 0.58", "$7,856.10 ÷ 12"]
     assert answer.monthly_pension == Decimal("654.68")
 
 
@@ -119,9 +140,19 @@ def test_a_later_step_uses_the_minimum_it_printed_in_the_unit_it_needs():
     assert formulas.index("12 × $500.00") < formulas.index("min($6,000.00; $360.00)")
 
 
-def test_a_step_prints_the_digits_the_next_formula_uses():
-    # 1.5% × $36,000.37 × 25.5 = $13,770.141525 (6 decimals): printed so, and the next formula uses it.
+def test_no_dollar_figure_in_a_formula_has_more_than_two_decimals():
+    """An amount the rule book does not round yet is printed to the cent, its label says so, and the next
+    formula uses that figure when it gives the same cent, else the amount's own formula (RULES.md §0: an amount
+    is rounded once, at the end; CONTRACT.md, *Steps*)."""
+    # 1.5% × $36,000.37 × 25.5 = $13,770.141525, shown as $13,770.14; × 0.58: $7,986.6812 from the figure
+    # shown and $7,986.682084… from the exact one, both $7,986.68: the next formula uses the figure shown.
     answer = estimate(read_scenario({"plan": "ley1", "age": 58, "service_years": 25.5, "average_salary": 36000.37}))
-    base, _, reduced = answer.steps[1:4]
-    assert step_value(base.label, base.value) == "$13,770.141525"
-    assert reduced.formula == "$13,770.141525 × 0.58"
+    base, _, _, reduced = answer.steps[1:5]
+    assert base.value == 13770.14 and t("step.shown_to_cent") in base.label
+    assert reduced.formula == "$13,770.14 × 0.58" and reduced.value == 7986.68
+    # 1.5% × $36,000.02 × 25.5 = $13,770.00765, shown as $13,770.01; × 0.58: $7,986.6058 → $7,986.61 from the
+    # figure shown, but $7,986.604437 → $7,986.60 from the exact one: the formula is carried instead.
+    answer = estimate(read_scenario({"plan": "ley1", "age": 58, "service_years": 25.5, "average_salary": 36000.02}))
+    reduced, monthly = answer.steps[4:6]
+    assert reduced.formula == "(1.5% × $36,000.02 × 25.5) × 0.58" and reduced.value == 7986.60
+    assert monthly.formula == "$7,986.60 ÷ 12" and answer.monthly_pension == Decimal("665.55")

@@ -38,14 +38,9 @@ MAX_MONTHLY_SALARY = Decimal("83333.33")  # MAX_ANNUAL_SALARY ÷ 12, to the cent
 # The field asks for the benefit at 65, which is lower still. A round bound a little above the largest: not a
 # legal limit, but a figure past which the amount is an annual one or a typing mistake.
 MAX_SOCIAL_SECURITY_MONTHLY = Decimal(5500)
-# RULES.md §0, Plausibility: an average far more likely a slip than a fact is not computed until the member
-# confirms it — a teachers' monthly average above this (an annual salary in the monthly box), a government
-# annual average below this (a monthly salary in the annual box). Not legal limits: where the app asks.
-TEACHERS_MONTHLY_LIKELY_ANNUAL = Decimal(10_000)
 # The form's option for the teachers' system, which is one plan, named as the registry names it
 # (`estimator/plans/`): the form's other option, the government employees' system, has a plan per entry date.
 TEACHERS = "teachers"
-GOVERNMENT_ANNUAL_LIKELY_MONTHLY = Decimal(3_000)
 
 TYPED = ("date", "whole", "number", "money")           # typed as text and read by the app (`ui.form.entry`)
 NUMBERS = ("whole", "number", "money", "salaries")     # held to a range, in the form and in a saved file

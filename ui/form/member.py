@@ -23,13 +23,13 @@ from estimator.models import EARLIEST_WORKING_AGE
 from estimator.scope import NEW_PARTICIPANTS_FROM, entry_in_scope, government_plan, out_of_scope_from
 from estimator.numbers import money, round_cents, to_fraction
 from estimator.parameters import default_values
+from estimator.plausibility import ANNUAL_AVERAGE_LIKELY_MONTHLY, MONTHLY_AVERAGE_LIKELY_ANNUAL, likely_slip
 from estimator.projection import Situation
 from estimator.texts import date_words
 
 from ui.answer.formatting import period_label
 from ui.form.entry import SPECS, problem_message
-from ui.form.fields import (FIELDS, GOVERNMENT_ANNUAL_LIKELY_MONTHLY, OLDEST_AGE, PLACES, TEACHERS,
-                            TEACHERS_MONTHLY_LIKELY_ANNUAL, FormValues, plan_for, plan_of, shown_fields)
+from ui.form.fields import FIELDS, OLDEST_AGE, PLACES, TEACHERS, FormValues, plan_for, plan_of, shown_fields
 from ui.shell.text import ui_text
 
 __all__ = ["build_member", "plan_of"]
@@ -75,16 +75,6 @@ def asked(values: FormValues) -> list[str]:
     return [f.name for f in shown_fields(values) if f.typed]
 
 
-def likely_slip(plan: str, average: Fraction) -> str | None:
-    """RULES.md §0, Plausibility: the slip an average far more likely is than a fact, as a text key, or None."""
-    monthly = plans.plan(plan).monthly  # the teachers' average is monthly, the government's annual
-    if monthly and average > TEACHERS_MONTHLY_LIKELY_ANNUAL:
-        return "slip_teachers"
-    if not monthly and average < GOVERNMENT_ANNUAL_LIKELY_MONTHLY:
-        return "slip_government"
-    return None
-
-
 def average_to_confirm(values: FormValues, lang: str) -> Fraction | None:
     """The average the form holds when it is likely a slip (`likely_slip`): typed, or read from the salary
     history; None otherwise. The form asks the member to confirm it, under the field."""
@@ -106,9 +96,9 @@ def average_to_confirm(values: FormValues, lang: str) -> Fraction | None:
 
 def slip_message(plan: str, average: Fraction, lang: str) -> str:
     """The likely slip in words: what was typed, what it likely is, and that the member may confirm it."""
-    return ui_text(f"check.{likely_slip(plan, average)}", lang, amount=money(average), annual=money(average * 12),
-                   monthly=money(average / 12), high=money(TEACHERS_MONTHLY_LIKELY_ANNUAL),
-                   low=money(GOVERNMENT_ANNUAL_LIKELY_MONTHLY))
+    return ui_text(f"check.slip_{likely_slip(plan, average)}", lang, amount=money(average), annual=money(average * 12),
+                   monthly=money(average / 12), high=money(MONTHLY_AVERAGE_LIKELY_ANNUAL),
+                   low=money(ANNUAL_AVERAGE_LIKELY_MONTHLY))
 
 
 def unconfirmed_slip(values: FormValues, lang: str, confirmed: Callable[[Fraction], bool]) -> str | None:

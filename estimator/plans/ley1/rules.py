@@ -101,7 +101,6 @@ def deferred_at_sixty_five(f: Facts, p) -> Outcome:
 
 
 # The paragraph the average's step cites (RULES.md §7).
-AVERAGE_DEFINED_BY = service_annuity
 # The plan's table, in the order of RULES.md §5 (the order decides ties).
 RULES = (high_risk_at_fifty_five, high_risk_before_fifty_five, service_annuity_at_sixty_five, early_retirement,
          deferred_at_sixty_five)

@@ -48,7 +48,7 @@ def coordinated_formula(f: Facts, p) -> Q:
     exceso de veinte (20) años.»
     $6,600 is annual; no 19.6 floor (RULES.md §4)."""
     up_to_base = q_min(f.average, p.coordination_wage_base, exact_money)
-    over_base = q_excess(f.average, p.coordination_wage_base, ZERO, exact_money)
+    over_base = q_excess(f.average, p.coordination_wage_base, ZERO, exact_money, zero_explained=True)
     first = q_min(f.service, p.coordination_first_years)
     excess = q_excess(f.service, p.coordination_first_years, ZERO)
     return (p.coordination_rate_base_first * up_to_base * first

@@ -8,11 +8,11 @@ from fractions import Fraction
 
 from ...choice import Evaluation, Payable, payable, plan_average, reduces
 from ...models import Coordination, Scenario
-from ...numbers import carried, exact_money, money, round_cents, step_amount
+from ...numbers import carried, exact_money, money, round_cents
 from ...parameters import Params
 from ...reasons import assumption_source, choice_notes, deferred_notes, minimum_notes, reduction_notes
 from ...rules import ACTIVE, DEFERRED, Facts, cite_of
-from ...steps import Addition, assumption_of, factor_text, minimum_step, step
+from ...steps import Addition, amount_step, assumption_of, factor_text, minimum_step, step, twelfth
 from ...texts import span, t
 from ..government.rules import minimum_monthly
 from . import coordination, rules
@@ -76,21 +76,27 @@ def after_amount(s: Scenario, facts: Facts, chosen: Evaluation, pay: Payable, pe
     amount, guaranteed = coordination.guarantee(pay.annual_exact, cf_reduced, ss_annual)
     coordinated = payable(s.plan, amount, params)
     cite = cite_of(coordination.coordinated_formula)
-    steps = [step(t("step.coordination_formula", lang), cf.text, step_amount(cf.v), cite, lang)]
-    reduced = carried(cf.v, cf.text)
+    steps = [amount_step(t("step.coordination_formula", lang), cf.text, cf.v, cite, lang)]
+    reduced = cf.text  # CF × factor's formula, with every figure exact
     if reduces(chosen):  # RULES.md §4, Decision: the same factor, cited as this estimator's reading of ¶B
-        formula = f"{reduced} × {factor_text(factor)}"
-        steps.append(step(t("step.coordination_reduced", lang), formula, step_amount(cf_reduced), cite, lang,
-                          factor))
-        reduced = carried(cf_reduced, formula)
-    if ss_annual is None:
-        formula = f"min({pension}; {reduced})"
+        shown = f"{carried(cf.v, cf.text, lambda annual: annual * factor.v)} × {factor_text(factor)}"
+        reduced = f"{carried(cf.v, cf.text)} × {factor_text(factor)}"
+        steps.append(amount_step(t("step.coordination_reduced", lang), shown, cf_reduced, cite, lang, factor))
+    social_security = None if ss_annual is None else f"12 × {exact_money(s.social_security_monthly)}"
+    # The guarantee written with the amounts the steps above printed, to the cent, when that gives its cent
+    # (min, max and whole cents taken away keep the rounding); else with their formulas.
+    printed = Fraction(round_cents(pay.annual_exact)), Fraction(round_cents(cf_reduced))
+    if round_cents(coordination.guarantee(*printed, ss_annual)[0]) == round_cents(amount):
+        formula = _guarantee_text(exact_money(printed[0]), exact_money(printed[1]), social_security)
     else:
-        formula = f"min({pension}; max({reduced}; {pension} − 12 × {exact_money(s.social_security_monthly)}))"
-    steps.append(step(t("step.coordination_guarantee", lang), formula, step_amount(amount),
-                      cite_of(coordination.guarantee), lang, factor))
+        formula = _guarantee_text(pension, carried(cf_reduced, reduced), social_security)
+    steps.append(amount_step(t("step.coordination_guarantee", lang), formula, amount, cite_of(coordination.guarantee),
+                             lang, factor))
+    # What the guarantee took, exactly: the pension, CF × factor, or the pension less Social Security.
+    taken = (pension if amount == pay.annual_exact else reduced if amount == cf_reduced
+             else f"{pension} − {social_security}")
     monthly = round_cents(amount / 12)
-    steps.append(step(t("step.coordination_monthly", lang), f"{carried(amount, formula)} ÷ 12", monthly,
+    steps.append(step(t("step.coordination_monthly", lang), f"{carried(amount, taken, twelfth)} ÷ 12", monthly,
                       cite, lang, factor))
     if coordinated.minimum_applied:
         steps.append(minimum_step(monthly, coordinated.monthly, params,
@@ -102,12 +108,22 @@ def after_amount(s: Scenario, facts: Facts, chosen: Evaluation, pay: Payable, pe
                                               social_security_guarantee_applied=bool(guaranteed)))
 
 
+def _guarantee_text(pension: str, coordinated: str, social_security: str | None) -> str:
+    """004 ¶D as a formula: min(P; CF × factor), or min(P; max(CF × factor; P − SS)) with SS known."""
+    if social_security is None:
+        return f"min({pension}; {coordinated})"
+    return f"min({pension}; max({coordinated}; {pension} − {social_security}))"
+
+
 def _coordination_notes(s: Scenario, pay: Payable, coordinated: Payable, ss_annual, guaranteed: bool,
                         cf_reduced: Fraction, params: Params, lang: str) -> list[str]:
-    """RULES.md §4 in words. Silent when coordination changes nothing the member is paid."""
-    if coordinated.monthly == pay.monthly:
-        return []
+    """RULES.md §4 in words: what the System pays from 65 and why, also when it pays the same."""
     age65 = params.raw("coordination_age")
+    if coordinated.monthly == pay.monthly:
+        why = ("minimum" if coordinated.minimum_applied else "guarantee" if guaranteed else "formula")
+        return [t("reason.coordination_unchanged", lang, age=span(age65, lang), amount=money(pay.monthly),
+                  why=t(f"reason.coordination_unchanged_{why}", lang)),
+                t("reason.coordination_insured", lang)]
     if s.age >= age65:  # the uncoordinated amount is never paid: it is only the guarantee's reference
         notes = [t("reason.coordination_from_start", lang, age=span(age65, lang), amount=money(coordinated.monthly),
                    reference=money(pay.monthly))]

@@ -169,7 +169,6 @@ def _choose(condition, when_true: Q, when_false: Q) -> Q:
 
 
 # The paragraph the average's step cites (RULES.md §7).
-AVERAGE_DEFINED_BY = general_formula
 # The plan's table, in the order of RULES.md §3: active service first, then deferred (the order decides ties).
 RULES = (merit, police_and_firefighters, at_fifty_eight, reduced_from_fifty_five,
          deferred_police_at_fifty, deferred_police_at_fifty_eight, deferred_at_fifty_eight, deferred_at_fifty_five)

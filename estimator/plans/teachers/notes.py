@@ -24,8 +24,7 @@ def plan_notes(s: Scenario, facts: Facts, params: Params, chosen: Evaluation | N
         notes.append(t("reason.a4_cut", lang))
     if s.contribution_shortfall:
         if chosen is not None and chosen.rule is rules.shortfall:
-            a1 = rules.thirty_years_at_fifty(facts, params).amount
-            notes.append(t("reason.shortfall", lang, amount=money(round_cents(a1.v)),
+            notes.append(t("reason.shortfall", lang, amount=money(round_cents(_once_paid(facts, params).v)),
                            age=span(params.raw("a1_min_age"), lang)))
         else:
             notes.append(t("reason.shortfall_no_effect", lang))
@@ -34,7 +33,13 @@ def plan_notes(s: Scenario, facts: Facts, params: Params, chosen: Evaluation | N
 
 def after_amount(s: Scenario, facts: Facts, chosen: Evaluation, pay: Payable, pension: str, params: Params,
                  lang: str) -> Addition:
-    """000 ¶B: the continued contribution until 55, and the net monthly amount meanwhile."""
+    """000 ¶B: the continued contribution until 55, and the net monthly amount meanwhile. Under ¶C, the step
+    of the amount once the shortfall is paid, which the reasons name."""
+    if chosen.rule is rules.shortfall:
+        once_paid = _once_paid(facts, params)
+        return Addition(steps=[step(t("step.shortfall_paid", lang, age=span(params.raw("a1_min_age"), lang)),
+                                    once_paid.text, round_cents(once_paid.v), cite_of(rules.thirty_years_at_fifty),
+                                    lang, once_paid)])
     if not rules.contribution_applies(chosen.rule.id, facts, params):
         return Addition()
     amount = rules.contribution(facts, params)
@@ -52,6 +57,11 @@ def after_amount(s: Scenario, facts: Facts, chosen: Evaluation, pay: Payable, pe
                step(t("step.net", lang), f"{money(pay.monthly)} − {money(monthly)}", net, cite, lang, amount)],
         reasons=reasons, assumed=rate.assumed,
         contribution=Contribution(monthly=monthly, until_age=float(until), net_monthly_pension=net))
+
+
+def _once_paid(facts: Facts, params: Params):
+    """RULES.md §2, ¶C: once the shortfall is paid, at 50 or older, the ¶A.1 amount."""
+    return rules.thirty_years_at_fifty(facts, params).amount
 
 
 def field_notes(s: Scenario, chosen: Evaluation | None, lang: str) -> list[str]:

@@ -116,7 +116,6 @@ def contribution(f: Facts, p) -> Q:
 
 
 # The paragraph the average's step cites (RULES.md §7).
-AVERAGE_DEFINED_BY = thirty_years_at_fifty
 # The plan's table, in the order of RULES.md §2 (the order decides ties).
 RULES = (shortfall, thirty_years_at_fifty, thirty_years_before_fifty, twenty_five_years_at_fifty,
          more_than_twenty_five_years_from_forty_seven)

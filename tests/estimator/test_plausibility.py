@@ -1,0 +1,45 @@
+"""RULES.md §0, Plausibility, on the command line: a figure far more likely a slip than a fact is named in
+the answer (`likely_slip`) and first among its reasons; with no one to confirm it, the amount is computed
+from the figure as given. Both sides of each bound."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from estimator import estimate, read_scenario
+from estimator.cli.estimate import answer_line
+
+TEACHER = {"plan": "teachers", "age": 52, "service_years": 30}
+GOVERNMENT = {"plan": "ley1", "age": 65, "service_years": 30}
+
+
+@pytest.mark.parametrize("line, field", [
+    ({**TEACHER, "average_monthly_salary": 10000}, None),            # the bound itself: a fact
+    ({**TEACHER, "average_monthly_salary": 10000.01}, "average_monthly_salary"),
+    ({**TEACHER, "average_salary": 150000}, None),                   # given a year: no monthly box to slip in
+    ({**GOVERNMENT, "average_salary": 3000}, None),
+    ({**GOVERNMENT, "average_salary": 2999.99}, "average_salary"),
+    ({**GOVERNMENT, "average_monthly_salary": 200}, None),           # given a month: no annual box to slip in
+])
+def test_a_likely_slip_is_named_on_both_sides_of_its_bound(line, field):
+    answer = estimate(read_scenario(line))
+    if field is None:
+        assert answer.likely_slip is None
+        return
+    assert answer.likely_slip.field == field
+    assert answer.reasons[0] == answer.likely_slip.message
+    # Still computed as given: 75% × $10,000.01 = $7,500.0075 → $7,500.01; 1.5% × $2,999.99 × 30 = $1,349.9955
+    # a year → $112.50 a month → the $500.00 minimum.
+    assert answer.monthly_pension == Decimal({"average_monthly_salary": "7500.01", "average_salary": "500.00"}[field])
+
+
+@pytest.mark.parametrize("lang, words", [("es", "más probablemente un salario anual"),
+                                         ("en", "more likely an annual salary")])
+def test_the_command_lines_answer_carries_the_slip_in_the_members_language(lang, words):
+    answer, ok = answer_line('{"plan":"teachers","age":52,"service_years":30,"average_monthly_salary":24000}', lang)
+    assert ok and answer["likely_slip"]["field"] == "average_monthly_salary"
+    assert words in answer["likely_slip"]["message"] and "$24,000.00" in answer["likely_slip"]["message"]
+    fine, _ = answer_line('{"plan":"teachers","age":52,"service_years":30,"average_monthly_salary":2400}', lang)
+    assert fine["likely_slip"] is None
