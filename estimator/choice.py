@@ -20,7 +20,6 @@ from .models import Scenario
 from .numbers import carried, exact_money, exact_years, pick, round_cents
 from .parameters import Params, params_for
 from .plans import plan
-from .plans.government.rules import reduction_factor
 from .rational import RArray
 from .rules import Facts, Outcome, Rule, all_met
 
@@ -85,8 +84,8 @@ def evaluate(rule: Rule, facts: Facts, params: Params) -> Evaluation:
     factor = None
     amount = outcome.amount
     if rule.reduction is not None and applies is not False:  # a rule that does not apply is not paid: no factor
-        factor = reduction_factor(params, getattr(params, rule.reduction.unreduced_age),
-                                  getattr(facts, rule.reduction.at))
+        factor = rule.reduction.factor(params, getattr(params, rule.reduction.unreduced_age),
+                                       getattr(facts, rule.reduction.at))
         amount = amount * factor
     return Evaluation(rule, outcome, applies, factor, amount)
 
@@ -155,6 +154,19 @@ def payable(plan_id: str, amount: Fraction, params: Params) -> Payable:
     """RULES.md §0, Rounding, and §6, Minimum (the kernel the grid shares), in dollars and cents."""
     paid = kernel.payable_cents(plan_id, amount, params.raw("minimum_monthly_pension"))
     return Payable(dollars(paid.monthly), dollars(paid.annual), paid.minimum_applied, paid.annual_exact)
+
+
+def coordinated_payment(s: Scenario, chosen: Evaluation, pay: Payable, facts: Facts,
+                        params: Params) -> tuple[kernel.CoordinatedCents, Payable] | None:
+    """RULES.md §4 for one scenario, by the grid's own function: what coordination computes, and what the
+    System pays from 65 in dollars and cents; None when this member's pension is not coordinated."""
+    factor = chosen.factor.v if chosen.factor is not None else Fraction(1)
+    coordinated = kernel.coordinated_cents(s.plan, s.group, s.coordinated, pay.annual_exact, factor, facts, params,
+                                           s.social_security_monthly)
+    if coordinated is None:
+        return None
+    paid = coordinated.paid
+    return coordinated, Payable(dollars(paid.monthly), dollars(paid.annual), paid.minimum_applied, paid.annual_exact)
 
 
 def dollars(cents: int) -> Decimal:

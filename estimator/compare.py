@@ -16,7 +16,7 @@ from .engine import estimate
 from .models import Answer, AssumptionUsed, Scenario, read_scenario
 from .numbers import exact_number, money
 from .parameters import Params, assumption_figure, assumption_label, assumption_stated
-from .plans.ley447.coordination import coordination_age
+from .plans import coordination_age
 from .texts import date_words, span, t
 
 MAX_SCENARIOS = 4  # side by side: more would not fit a page or a screen

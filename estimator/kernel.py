@@ -62,6 +62,33 @@ def payable_cents(plan: str, amount: Any, minimum_monthly: Fraction | None) -> P
                         pick(lifted, minimum_monthly * 12, amount))
 
 
+@dataclass
+class CoordinatedCents:
+    """RULES.md §4: what the System pays from 65 under coordination, for one scenario or the whole grid."""
+
+    formula: Any       # CF (004 ¶B): a `Q`, with its formula's text for one scenario
+    reduced: Any       # CF × the pension's reduction factor, exact
+    annual_exact: Any  # what the System pays a year, exact: min(P, max(CF × factor, P − SS)) (004 ¶D)
+    guaranteed: Any    # whether the guarantee raised it
+    paid: PayableCents  # the same in cents, the minimum untouched (004 ¶E.5)
+
+
+def coordinated_cents(plan: str, group: str, member_coordinated: bool, pension_annual: Any, factor: Any,
+                      facts: Facts, params: Any, social_security_monthly: Any) -> CoordinatedCents | None:
+    """RULES.md §4, written once for the answer and the grid: the plan's coordination (through the registry)
+    applied to the annual pension P after the minimum, with the pension's own reduction factor; None when
+    this member's pension is not coordinated."""
+    coordinator = plan_of(plan).coordinator
+    if coordinator is None or not coordinator.applies(plan, group, member_coordinated):
+        return None
+    cf = coordinator.coordinated_formula(facts, params)
+    reduced = cf.v * factor
+    social_security = None if social_security_monthly is None else social_security_monthly * 12
+    amount, guaranteed = coordinator.guarantee(pension_annual, reduced, social_security)
+    return CoordinatedCents(cf, reduced, amount, guaranteed,
+                            payable_cents(plan, amount, params.raw("minimum_monthly_pension")))
+
+
 def top_mean(plan: str, salaries: Sequence[Fraction], size: int) -> Fraction:
     """RULES.md §7: the mean of the `size` highest salaries; for teachers M, rounded to cents."""
     mean = sum(sorted(salaries, reverse=True)[:size]) / size

@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from .models import Answer
 from .numbers import round_cents
-from .plans.ley447.coordination import coordination_age
+from .plans import coordination_age
 
 COORDINATION_AGE = coordination_age()  # 004 ¶A: coordination starts at 65
 

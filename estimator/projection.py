@@ -22,8 +22,7 @@ from .averages import average_from_history, highest, window
 from .choice import COVERED, choose, evaluate, plan_average, rules_of, why_no_pension
 from .dates import date_at, months_between
 from .growth import growth_change
-from .plans import plan
-from .plans.ley447 import coordination
+from .plans import coordination_age, plan
 from .models import AssumptionUsed, Scenario, Step
 from .numbers import exact_money, exact_percent, round_cents
 from .parameters import Params, default_values
@@ -31,7 +30,7 @@ from .texts import t
 from .rational import RArray
 from .steps import assumptions_used
 
-COORDINATION_AGE = coordination.coordination_age()  # 004 ¶A: coordination from 65
+COORDINATION_AGE = coordination_age()  # 004 ¶A: coordination from 65
 
 
 @dataclass(frozen=True)
@@ -321,12 +320,10 @@ def grid(situation: Situation, ages: Sequence[Fraction], extras: Sequence[Fracti
     if growth_rows.any():
         result.assumed["salary_growth"] = growth_rows
 
-    if coordination.applies(s.plan, s.group, s.coordinated):
-        cf = coordination.coordinated_formula(facts, params).v
-        ss = None if s.social_security_monthly is None else s.social_security_monthly * 12
-        system_pays, _ = coordination.guarantee(paid.annual_exact, cf * factor, ss)
-        coordinated = kernel.payable_cents(s.plan, RArray.where(eligible, system_pays, Fraction(0)), minimum)
-        result.coordinated_monthly = np.where(eligible, _dollars(coordinated.monthly), np.nan)
+    coordinated = kernel.coordinated_cents(s.plan, s.group, s.coordinated, paid.annual_exact, factor, facts, params,
+                                           s.social_security_monthly)
+    if coordinated is not None:
+        result.coordinated_monthly = np.where(eligible, _dollars(coordinated.paid.monthly), np.nan)
     return result
 
 

@@ -17,8 +17,8 @@ from .models import Answer, AssumptionUsed, Earliest, Scenario, Step
 from .scope import NEW_PARTICIPANTS_FROM, entry_in_scope, out_of_scope_from
 from .numbers import exact_number, money, round_cents
 from .parameters import Params, assumption_label, definitions
+from . import plans
 from .plans import plan
-from .plans.ley447 import coordination  # seed 004
 from .rules import ACTIVE, DEFERRED
 from .texts import date_words, span, t
 
@@ -177,7 +177,7 @@ def notes_on_fields(s: Scenario, chosen: Evaluation | None, params: Params, lang
                     contribution_paid: bool = False) -> list[str]:
     """Fields given that do not change this answer: said, true to RULES.md, never silently dropped."""
     the_plan = plan(s.plan)
-    coordinated = coordination.applies(s.plan, s.group, s.coordinated)
+    coordinated = plans.coordinated(s.plan, s.group, s.coordinated)
     notes = []
     if not the_plan.groups and s.group != "general":
         notes.append(t(f"reason.group_not_{s.plan}", lang))

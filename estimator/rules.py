@@ -72,10 +72,12 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Reduction:
-    """An actuarial reduction (RULES.md §6): to `unreduced_age` (a parameter), from the age in `at`."""
+    """An actuarial reduction (RULES.md §6): to `unreduced_age` (a parameter), from the age in `at`, by the
+    plan's own rule for the factor (`factor(params, unreduced_age, age)`, cited by its steps)."""
 
     unreduced_age: str
     at: Literal["age", "separation_age"]
+    factor: Callable[..., Any]
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, Callable
 
 from .choice import Evaluation, Payable, reduces
 from .citations import display
@@ -18,7 +18,6 @@ from .numbers import (carried, enclosed, exact_money, exact_number, money, round
                       whole_cents_exactly)
 from .parameters import Params
 from .plans import plan
-from .plans.government.rules import minimum_monthly, reduction_factor
 from .rules import Facts, Rule, cite_of
 from .texts import t
 
@@ -105,7 +104,7 @@ def amount_steps(s: Scenario, chosen: Evaluation, pay: Payable, params: Params, 
         counselor = params.raw("reduction_factor") is not None
         steps.append(step(t("step.factor_counselor" if counselor else "step.factor_assumed", lang),
                           t("step.given", lang) if counselor else factor.text, _factor_value(factor),
-                          cite_of(reduction_factor), lang, factor))
+                          cite_of(rule.reduction.factor), lang, factor))
         shown = f"{carried(base.v, base.text, lambda amount: amount * factor.v)} × {factor_text(factor)}"
         amount_formula = f"{exact_text} × {factor_text(factor)}"
         label = t(f"step.reduced_{unit}", lang)
@@ -120,9 +119,10 @@ def amount_steps(s: Scenario, chosen: Evaluation, pay: Payable, params: Params, 
     steps.append(step(t("step.monthly", lang), f"{carried(chosen.amount.v, amount_formula, twelfth)} ÷ 12", monthly,
                       rule.cite, lang, chosen.amount))
     if pay.minimum_applied:
-        steps.append(minimum_step(monthly, pay.monthly, params, cite_of(minimum_monthly), lang))
+        minimum = plan(s.plan).minimum
+        steps.append(minimum_step(monthly, pay.monthly, params, cite_of(minimum), lang, minimum))
         steps.append(step(t("step.minimum_annual", lang), f"12 × {money(pay.monthly)}", pay.annual,
-                          cite_of(minimum_monthly), lang))
+                          cite_of(minimum), lang))
         return steps, money(pay.annual)
     return steps, exact_text
 
@@ -132,10 +132,9 @@ def twelfth(annual: Fraction) -> Fraction:
     return annual / 12
 
 
-def minimum_step(monthly: Any, paid: Any, params: Params, cite: str, lang: str) -> Step:
-    """RULES.md §6: the minimum, the greater of the two monthly amounts."""
-    return step(t("step.minimum", lang), f"max({money(monthly)}; {money(minimum_monthly(params).v)})", paid,
-                cite, lang)
+def minimum_step(monthly: Any, paid: Any, params: Params, cite: str, lang: str, minimum: Callable[..., Q]) -> Step:
+    """RULES.md §6: the minimum (the plan's rule `minimum`), the greater of the two monthly amounts."""
+    return step(t("step.minimum", lang), f"max({money(monthly)}; {money(minimum(params).v)})", paid, cite, lang)
 
 
 @dataclass

@@ -12,10 +12,10 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Callable
 
+from . import plans
 from .choice import evaluations_at, payable, rules_of, why_no_pension
 from .dates import add_months, age_on, date_at, months_between
 from .engine import estimate
-from .plans.ley447 import coordination
 from .search import candidate_ages, moved_to
 from .models import AssumptionUsed, Scenario
 from .numbers import money
@@ -71,7 +71,7 @@ def key_dates(s: Scenario, birth: date | None = None, planned_age: Fraction | No
                     assumptions=_read(moved, evaluation.amount.assumed, params, growth(moved.age)))
     order = {rule.id: index for index, rule in enumerate(rules_of(s.plan))}
     dates = sorted(found.values(), key=lambda d: (d.age, order[d.rule]))
-    if planned_age is not None and coordination.applies(s.plan, s.group, s.coordinated):
+    if planned_age is not None and plans.coordinated(s.plan, s.group, s.coordinated):
         planned = move(Fraction(planned_age))
         answer = estimate(planned, find_earliest=False)
         if answer.coordination is not None:

@@ -55,6 +55,17 @@ class Plan:
         return import_module(f"{__name__}.{self.id}.rules")
 
     @cached_property
+    def minimum(self) -> Any:
+        """Its minimum pension's rule (RULES.md §6), `MINIMUM` in its `rules.py`, or None when it has none."""
+        return getattr(self.rules, "MINIMUM", None)
+
+    @cached_property
+    def coordinator(self) -> ModuleType | None:
+        """Its coordination with Social Security (seed 004, RULES.md §4), `coordination.py` in its folder, when
+        it has one."""
+        return import_module(f"{__name__}.{self.id}.coordination") if self.coordination else None
+
+    @cached_property
     def notes(self) -> ModuleType:
         """Its explanations (reasons and notes keyed by its rules), `notes.py` in its folder."""
         return import_module(f"{__name__}.{self.id}.notes")
@@ -86,6 +97,18 @@ GOVERNMENT_PLANS: tuple[str, ...] = tuple(p.id for p in PLANS.values() if p.syst
 
 def plan(plan_id: str) -> Plan:
     return PLANS[plan_id]
+
+
+def coordinated(plan_id: str, group: str, member_coordinated: bool) -> bool:
+    """Whether this member's pension is coordinated with Social Security (RULES.md §4), as their plan's
+    coordination says."""
+    coordinator = plan(plan_id).coordinator
+    return coordinator is not None and coordinator.applies(plan_id, group, member_coordinated)
+
+
+def coordination_age() -> Any:
+    """The age from which pensions are coordinated (004 ¶A), from the law of the plan that coordinates."""
+    return next(p.coordinator for p in PLANS.values() if p.coordinator is not None).coordination_age()
 
 
 def law_folders() -> list[Path]:

@@ -7,6 +7,7 @@ Amounts are annual; G(AC, S) = 1.5% × AC × S. Table order (RULES.md §5): b75,
 from __future__ import annotations
 
 from ...explain import Q
+from ..government.rules import minimum_monthly, reduction_factor
 from ...rules import ACTIVE, DEFERRED, Facts, Outcome, Reduction, at_least, below, holds, rule, shared
 
 
@@ -64,7 +65,7 @@ def service_annuity_at_sixty_five(f: Facts, p) -> Outcome:
     )
 
 
-@rule("ley1.c", ACTIVE, Reduction("c_unreduced_age", at="age"))
+@rule("ley1.c", ACTIVE, Reduction("c_unreduced_age", at="age", factor=reduction_factor))
 def early_retirement(f: Facts, p) -> Outcome:
     """001 (c); 002 Regla 18.6(b), 18.6(c), 18.6(d)
     «Los participantes que ingresen por primera vez al Sistema después del 1ro de abril de 1990, cuya
@@ -104,3 +105,5 @@ def deferred_at_sixty_five(f: Facts, p) -> Outcome:
 # The plan's table, in the order of RULES.md §5 (the order decides ties).
 RULES = (high_risk_at_fifty_five, high_risk_before_fifty_five, service_annuity_at_sixty_five, early_retirement,
          deferred_at_sixty_five)
+# Chapter 2's minimum pension (RULES.md §6), shared by both government plans.
+MINIMUM = minimum_monthly

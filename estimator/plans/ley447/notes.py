@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...choice import Evaluation, Payable, payable, plan_average, reduces
+from ...choice import Evaluation, Payable, coordinated_payment, plan_average, reduces
 from ...models import Coordination, Scenario
 from ...numbers import carried, exact_money, money, round_cents
 from ...parameters import Params
@@ -67,14 +67,14 @@ def after_amount(s: Scenario, facts: Facts, chosen: Evaluation, pay: Payable, pe
                  lang: str) -> Addition:
     """RULES.md §4: what the system pays from 65, and the steps that show it. `pension` is how the
     formulas write P, the annual pension under the rule (`steps.amount_steps`)."""
-    if not coordination.applies(s.plan, s.group, s.coordinated):
+    computed = coordinated_payment(s, chosen, pay, facts, params)
+    if computed is None:
         return Addition()
-    cf = coordination.coordinated_formula(facts, params)
+    coordination_amounts, coordinated = computed
+    cf, cf_reduced = coordination_amounts.formula, coordination_amounts.reduced
+    amount, guaranteed = coordination_amounts.annual_exact, coordination_amounts.guaranteed
     factor = chosen.factor
-    cf_reduced = cf.v * (factor.v if factor is not None else 1)
     ss_annual = None if s.social_security_monthly is None else s.social_security_monthly * 12
-    amount, guaranteed = coordination.guarantee(pay.annual_exact, cf_reduced, ss_annual)
-    coordinated = payable(s.plan, amount, params)
     cite = cite_of(coordination.coordinated_formula)
     steps = [amount_step(t("step.coordination_formula", lang), cf.text, cf.v, cite, lang)]
     reduced = cf.text  # CF × factor's formula, with every figure exact
@@ -101,7 +101,7 @@ def after_amount(s: Scenario, facts: Facts, chosen: Evaluation, pay: Payable, pe
     if coordinated.minimum_applied:
         steps.append(minimum_step(monthly, coordinated.monthly, params,
                                   f"{cite_of(coordination.minimum_untouched)}; {cite_of(minimum_monthly)}",
-                                  lang))
+                                  lang, minimum_monthly))
     notes = _coordination_notes(s, pay, coordinated, ss_annual, bool(guaranteed), cf_reduced, params, lang)
     return Addition(steps=steps, reasons=notes,
                     coordination=Coordination(monthly_pension_from_65=coordinated.monthly,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ...explain import CellMarks, Q, q_excess, q_max_of, q_min
 from ...numbers import pick
+from ..government.rules import minimum_monthly, reduction_factor
 from ...rules import ACTIVE, DEFERRED, Facts, Outcome, Reduction, at_least, below, holds, rule, shared
 
 ZERO = Q(0, "0")
@@ -83,7 +84,7 @@ def at_fifty_eight(f: Facts, p) -> Outcome:
     )
 
 
-@rule("ley447.18.6a", ACTIVE, Reduction("r18_6a_unreduced_age", at="separation_age"))
+@rule("ley447.18.6a", ACTIVE, Reduction("r18_6a_unreduced_age", at="separation_age", factor=reduction_factor))
 def reduced_from_fifty_five(f: Facts, p) -> Outcome:
     """002 Regla 18.1, 18.6(a), 18.6(d)
     «(a) Si el participante tiene cincuenticinco (55) años de edad o más pero menos de cincuentiocho
@@ -172,3 +173,5 @@ def _choose(condition, when_true: Q, when_false: Q) -> Q:
 # The plan's table, in the order of RULES.md §3: active service first, then deferred (the order decides ties).
 RULES = (merit, police_and_firefighters, at_fifty_eight, reduced_from_fifty_five,
          deferred_police_at_fifty, deferred_police_at_fifty_eight, deferred_at_fifty_eight, deferred_at_fifty_five)
+# Chapter 2's minimum pension (RULES.md §6), shared by both government plans.
+MINIMUM = minimum_monthly
