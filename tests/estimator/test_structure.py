@@ -215,6 +215,15 @@ def test_the_plan_ids_are_typed_in_the_registry_only():
     assert len(everywhere) <= 3, everywhere
 
 
+def test_plans_attach_through_the_registry_never_by_import_path():
+    """Outside a plan's own folders, no module imports a plan's modules by path (`plans.ley447.coordination`,
+    `plans.government.rules`): it asks the registry (`plan(id).coordinator`, `.minimum`, a rule's `Reduction`)."""
+    by_path = re.compile(r"^\s*(?:from|import)\s+[\w.]*plans\.\w+", re.M)
+    outside = [path for path in _code_modules() if "estimator/plans/" not in path.as_posix()]
+    offenders = sorted(str(path.relative_to(ROOT)) for path in outside if by_path.search(path.read_text("utf-8")))
+    assert offenders == []
+
+
 CODE = ("estimator", "ui", "pages", "serving", "scripts", "app.py", "serve.py")
 
 
