@@ -18,7 +18,8 @@ from . import kernel
 from .explain import NONE, CellMarks, Q
 from .models import Scenario
 from .numbers import carried, exact_money, exact_years, pick, round_cents
-from .parameters import Params, params_for
+from .law_day import law_of
+from .parameters import Params
 from .plans import plan
 from .rational import RArray
 from .rules import Facts, Outcome, Rule, all_met
@@ -93,7 +94,7 @@ def evaluate(rule: Rule, facts: Facts, params: Params) -> Evaluation:
 def evaluations_at(s: Scenario, params: Params | None = None, facts: Facts | None = None) -> list[Evaluation]:
     """Every rule of the plan evaluated exactly, without the formulas' text (`params` and `facts`: the
     scenario's own, read without text, when the caller has them)."""
-    params = params or params_for(s.plan, s.assumptions.given(), explain=False)
+    params = params or law_of(s, explain=False)
     facts = facts or facts_of(s, explain=False)
     return [evaluate(rule, facts, params) for rule in rules_of(s.plan)]
 

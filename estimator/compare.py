@@ -15,7 +15,8 @@ from typing import Any, Sequence
 from .engine import estimate
 from .models import Answer, AssumptionUsed, Scenario, read_scenario
 from .numbers import exact_number, money
-from .parameters import Params, assumption_figure, assumption_label, assumption_stated
+from .law_day import law_of
+from .parameters import assumption_figure, assumption_label, assumption_stated
 from .plans import coordination_age
 from .texts import date_words, span, t
 
@@ -57,7 +58,7 @@ class Compared:
         """An entry the session keeps, read back (its inputs checked as the contract checks them)."""
         data = dict(entry)
         rest = data.pop(AVERAGE_FROM, None) or []
-        return cls(read_scenario(data, lang), tuple(AssumptionUsed.model_validate(used) for used in rest))
+        return cls(read_scenario(data, lang, kept=True), tuple(AssumptionUsed.model_validate(used) for used in rest))
 
     @classmethod
     def of(cls, compared: Compared | Scenario) -> Compared:
@@ -90,7 +91,7 @@ def field_value(name: str, value: Any, lang: str) -> str:
         return t(f"report.{name}.{value}", lang)
     if name in MONEY_FIELDS:
         return money(value)
-    if name == "entry_date":
+    if name in ("entry_date", "start_date"):
         return date_words(date.fromisoformat(value) if isinstance(value, str) else value, lang)
     return span(value, lang)
 
@@ -100,7 +101,7 @@ def scenario_inputs(s: Scenario, lang: str) -> list[tuple[str, str]]:
     out, as in the scenario's own file), then the assumptions it changes."""
     data = s.contract_dict()
     rows = [(t(f"report.field.{name}", lang), field_value(name, value, lang))
-            for name, value in data.items() if name != "assumptions"]
+            for name, value in data.items() if name not in ("assumptions", "start_date")]
     rows += [(assumption_label(name, lang), assumption_figure(name, value))
              for name, value in data.get("assumptions", {}).items()]
     return rows
@@ -183,7 +184,7 @@ def difference_reasons(base: Compared | Scenario, base_answer: Answer, other: Co
                                base=exact_number(base_answer.reduction_factor)))
     if answer.minimum_applied != base_answer.minimum_applied:
         lifted = other if answer.minimum_applied else base
-        minimum = Params(lifted.plan, explain=False).raw("minimum_monthly_pension")
+        minimum = law_of(lifted, explain=False).raw("minimum_monthly_pension")
         reasons.append(say("reason_minimum_here" if answer.minimum_applied else "reason_minimum_base",
                            amount=money(minimum)))
     return reasons or [say("same")]

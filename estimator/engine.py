@@ -13,8 +13,8 @@ from typing import Callable
 
 from .choice import (COVERED, OUTSIDE_SCOPE, REFUNDED, evaluate, evaluations_at, facts_of, most_favourable,
                      payable, why_no_pension)
+from .law_day import law_day, law_of
 from .models import Alternative, Answer, AssumptionUsed, LikelySlip, Scenario, Step
-from .parameters import params_for
 from .plans import plan
 from .plausibility import slip_in
 from .reasons import earliest_reason, no_pension, notes_on_fields, scope_reason, unmet_reasons, unreduced_monthly
@@ -36,11 +36,14 @@ def estimate(s: Scenario, lang: str = "es", *, average_steps: list[Step] | None 
     entry date, the reasons say once which entry dates the rules cover."""
     why = why_no_pension(s)
     if why == OUTSIDE_SCOPE:
-        return no_pension(False, [scope_reason(s, lang)], [])
+        answer = no_pension(False, [scope_reason(s, lang)], [])
+        answer.law_on = law_day(s)
+        return answer
     answer = _estimate(s, lang, why, average_steps=average_steps, average_assumptions=average_assumptions,
                        find_earliest=find_earliest, move=move)
     if s.entry_date is None:
         answer.reasons.append(scope_reason(s, lang))
+    answer.law_on = law_day(s)
     if slip := slip_in(s.plan, s.average_salary, s.average_monthly_salary, lang):
         answer.likely_slip = LikelySlip(field=slip[0], message=slip[1])
         answer.reasons.insert(0, slip[1])
@@ -50,7 +53,7 @@ def estimate(s: Scenario, lang: str = "es", *, average_steps: list[Step] | None 
 def _estimate(s: Scenario, lang: str, why: str | None, *, average_steps: list[Step] | None,
               average_assumptions: list[AssumptionUsed] | None,
               find_earliest: bool, move: Callable[[Fraction], Scenario] | None) -> Answer:
-    params = params_for(s.plan, s.assumptions.given())
+    params = law_of(s)
     steps = list(average_steps or [])
     notes = plan(s.plan).notes
 
@@ -59,7 +62,7 @@ def _estimate(s: Scenario, lang: str, why: str | None, *, average_steps: list[St
         return no_pension(COVERED[why], [t(key, lang)] + notes_on_fields(s, None, params, lang), steps,
                           average_assumptions=average_assumptions)
 
-    plain, exact = params_for(s.plan, s.assumptions.given(), explain=False), facts_of(s, explain=False)
+    plain, exact = law_of(s, explain=False), facts_of(s, explain=False)
     evaluations = evaluations_at(s, plain, exact)  # every rule exactly; only the chosen one's formulas are written
     best = most_favourable(evaluations)
     if best is None:  # no formula to write: the facts without text give the average's step and the notes

@@ -133,6 +133,8 @@ class Scenario(BaseModel):
     contribution_shortfall: StrictBool = False
     in_system_june_1960: StrictBool = False
     entry_date: EntryDate | None = None
+    # The day the pension starts: the law in force that day is read (parameters' `from`); None: today.
+    start_date: EntryDate | None = None
     assumptions: Assumptions = Assumptions()
 
     @model_validator(mode="before")
@@ -204,14 +206,18 @@ class ScenarioError(Exception):
         return {"field": self.field, "message": self.message}
 
 
-def read_scenario(data: Any, lang: str = "es") -> Scenario:
-    """Validate a contract input object; raise ScenarioError with a message in `lang`."""
+def read_scenario(data: Any, lang: str = "es", *, kept: bool = False) -> Scenario:
+    """Validate a contract input object; raise ScenarioError with a message in `lang`. A pension whose start
+    date is past is no estimate, unless the scenario was `kept` by the app (a comparison's, read back)."""
     if not isinstance(data, dict):
         raise ScenarioError("(line)", t("error.not_object", lang))
     try:
-        return Scenario.model_validate(data)
+        scenario = Scenario.model_validate(data)
     except ValidationError as exc:
         raise _explain_error(exc, data, lang) from None
+    if not kept and scenario.start_date is not None and scenario.start_date < date.today():
+        raise ScenarioError("start_date", t("error.start_date_past", lang, today=date.today().isoformat()))
+    return scenario
 
 
 def _explain_error(exc: ValidationError, data: dict, lang: str) -> ScenarioError:
@@ -334,6 +340,7 @@ class Answer(BaseModel):
     # Beyond the contract (the app and the report use them):
     earliest: Earliest | None = None
     reduced_from: Money | None = None  # the monthly amount before the actuarial reduction
+    law_on: date | None = None  # the day whose law was read: the pension's start date (RULES.md, the law dated)
 
     def assumption(self, name: str) -> AssumptionUsed | None:
         """The named assumption as it entered the amount, or None when it did not."""

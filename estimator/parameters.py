@@ -133,13 +133,18 @@ class LawEntry(BaseModel):
         return Parameter(value=value.value, date=value.date, cite=value.cite, effective_from=value.effective_from,
                          **self.model_dump(exclude={"values", "later_law"}))
 
-    def on(self, day: Date) -> Parameter | None:
-        """The value in effect on `day`, or None when none is (every value takes effect later)."""
+    def index_on(self, day: Date) -> int | None:
+        """Which of its values is in effect on `day`, or None when none is (every value takes effect later)."""
         for index in reversed(range(len(self.values))):
             start = self.values[index].effective_from
             if start is None or start <= day:
-                return self.parameter(index)
+                return index
         return None
+
+    def on(self, day: Date) -> Parameter | None:
+        """The value in effect on `day`, or None when none is."""
+        index = self.index_on(day)
+        return None if index is None else self.parameter(index)
 
 
 def read_file(path: Path) -> dict[str, LawEntry]:
@@ -167,6 +172,13 @@ def definitions(plan: str, on: Date | None = None) -> dict[str, Parameter]:
 def _law_on(plan: str, day: Date) -> dict[str, Parameter]:
     in_effect = {name: entry.on(day) for name, entry in law(plan).items() if not entry.later_law}
     return {name: spec for name, spec in in_effect.items() if spec is not None}
+
+
+@cache
+def law_key(plan: str, day: Date) -> tuple:
+    """Which value of each entry of the plan's law is in effect on `day`: two days with the same key read the
+    same law (the grid reads one law for all the ages whose start dates share it)."""
+    return tuple((name, entry.index_on(day)) for name, entry in law(plan).items() if not entry.later_law)
 
 
 def later_laws(plan: str, on: Date | None = None) -> dict[str, Parameter]:
@@ -253,12 +265,14 @@ class Params:
         return self.values.get(name)
 
 
-def params_for(plan: str, overrides: Mapping[str, Any] | None = None, *, explain: bool = True) -> Params:
-    """The plan's law today with the scenario's assumptions; without any, one shared (read-only) object for
-    the plan and the day, whose quantities are then made once for every scenario instead of once each."""
+def params_for(plan: str, overrides: Mapping[str, Any] | None = None, *, explain: bool = True,
+               on: Date | None = None) -> Params:
+    """The plan's law on `on` (today by default) with the scenario's assumptions; without any, one shared
+    (read-only) object for the plan and the day, whose quantities are then made once for every scenario
+    instead of once each."""
     if overrides:
-        return Params(plan, overrides, explain=explain)
-    return _shared_params(plan, explain, Date.today())
+        return Params(plan, overrides, explain=explain, on=on)
+    return _shared_params(plan, explain, on or Date.today())
 
 
 @cache

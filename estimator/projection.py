@@ -9,7 +9,7 @@ Ages and service are whole months, as the app derives them from dates (RULES.md 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date, timedelta
 from fractions import Fraction
 from functools import lru_cache
@@ -22,15 +22,16 @@ from .averages import average_from_history, highest, window
 from .choice import COVERED, choose, evaluate, plan_average, rules_of, why_no_pension
 from .dates import date_at, months_between
 from .growth import growth_change
-from .plans import coordination_age, plan
+from .plans import plan
 from .models import AssumptionUsed, Scenario, Step
 from .numbers import exact_money, exact_percent, round_cents
+from .cells import Grid
+from .law_day import law_of, law_runs, start_day
 from .parameters import Params, default_values
 from .texts import t
 from .rational import RArray
 from .steps import assumptions_used
 
-COORDINATION_AGE = coordination_age()  # 004 ¶A: coordination from 65
 
 
 @dataclass(frozen=True)
@@ -189,7 +190,7 @@ def assumptions_of(situation: Situation, names: Iterable[str]) -> list[Assumptio
     """The named assumptions `names` (a grid's, a key date's) as an answer lists them: each with its value and
     whose figure it is, in the contract's order, the salary growth last."""
     s, names = situation.today, set(names)
-    used = assumptions_used(s, names - {"salary_growth"}, Params(s.plan, s.assumptions.given(), explain=False))
+    used = assumptions_used(s, names - {"salary_growth"}, law_of(s, explain=False))
     return used + ([growth_used(situation)] if "salary_growth" in names else [])
 
 
@@ -221,6 +222,7 @@ def scenario_at(situation: Situation, age: Fraction, extra_service: Fraction = F
         "age": age,
         "separation_age": age if situation.in_service else s.separation_age,
         "service_years": s.service_years + service_added(situation, age, through_age) + extra_service,
+        "start_date": start_day(situation, age),  # the law in force that day is read
     }
     if plan(s.plan).monthly:
         update.update(average_monthly_salary=average, average_salary=None)
@@ -229,44 +231,20 @@ def scenario_at(situation: Situation, age: Fraction, extra_service: Fraction = F
     return s.model_copy(update=update)
 
 
-@dataclass
-class Grid:
-    """Results by retirement age (rows) and additional service (columns)."""
-
-    ages: list[Fraction]
-    extras: list[Fraction]
-    rule_ids: list[str]
-    rule_index: np.ndarray        # index into rule_ids, −1 where no rule applies
-    monthly: np.ndarray           # after reduction and minimum, before coordination (0 where none)
-    annual: np.ndarray
-    reduction_factor: np.ndarray
-    minimum_applied: np.ndarray
-    coordinated_monthly: np.ndarray | None  # what the system pays from 65, when coordination applies
-    covered: bool
-    averages: list[Fraction] = field(default_factory=list)
-    # RULES.md §0: the named assumptions that entered each cell's amount (the amount from 65 included), each
-    # with the cells that read it: what `estimate` lists for that scenario, the growth of a projected average too
-    assumed: dict[str, np.ndarray] = field(default_factory=dict)
-
-    def rule_at(self, i: int, j: int) -> str | None:
-        index = int(self.rule_index[i, j])
-        return None if index < 0 else self.rule_ids[index]
-
-    @property
-    def paid_monthly(self) -> np.ndarray:
-        """What the System pays the first month (RULES.md §0): the coordinated amount where the pension
-        starts at 65 or later under coordination, else the pension under the rule (0 where none applies)."""
-        if self.coordinated_monthly is None:
-            return self.monthly
-        from_start = np.array([a >= COORDINATION_AGE for a in self.ages], dtype=bool)[:, None]
-        coordinated = ~np.isnan(self.coordinated_monthly)
-        return np.where(from_start & coordinated, np.nan_to_num(self.coordinated_monthly), self.monthly)
-
-
 def grid(situation: Situation, ages: Sequence[Fraction], extras: Sequence[Fraction] = (Fraction(0),)) -> Grid:
-    """Evaluate every (age, extra service) cell at once, exactly."""
-    s = situation.today
+    """Evaluate every (age, extra service) cell at once, exactly, each age by the law in force on the day its
+    pension would start (`scenario_at`): the ages that share a law at once, and a grid of such runs stacked."""
     ages = [Fraction(a) for a in ages]
+    days = [start_day(situation, age) for age in ages]
+    runs = law_runs(situation.today.plan, days)
+    if len(runs) <= 1:
+        return _grid(situation, ages, extras, days[0] if days else None)
+    return Grid.stacked([_grid(situation, [ages[i] for i in run], extras, days[run[0]]) for run in runs])
+
+
+def _grid(situation: Situation, ages: list[Fraction], extras: Sequence[Fraction], day: date | None) -> Grid:
+    """The grid of ages whose pensions all start under the law in force on `day` (None: today)."""
+    s = situation.today
     extras = [Fraction(x) for x in extras]
     shape = (len(ages), len(extras))
     rules = rules_of(s.plan)
@@ -297,7 +275,7 @@ def grid(situation: Situation, ages: Sequence[Fraction], extras: Sequence[Fracti
     rounded = (lambda avg: Fraction(round_cents(avg))) if plan(s.plan).monthly else (lambda avg: avg)
     average = RArray.from_fractions(np.array([rounded(avg) for avg in averages], dtype=object)[:, None])
 
-    params = Params(s.plan, s.assumptions.given(), explain=False)
+    params = Params(s.plan, s.assumptions.given(), explain=False, on=day)
     facts = kernel.facts(s.plan, s.group, age=age, separation_age=separation, service=service, average=average,
                          contribution_shortfall=s.contribution_shortfall,
                          in_system_june_1960=s.in_system_june_1960, left_service_early=left_early)

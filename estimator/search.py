@@ -14,8 +14,9 @@ from functools import cache
 from typing import Callable, Literal
 
 from .choice import evaluations_at, most_favourable, why_no_pension
+from .law_day import law_of
 from .models import Earliest, Scenario
-from .parameters import Params, definitions, params_for
+from .parameters import Params, definitions
 
 
 def threshold_values(plan_id: str, unit: str) -> list[Fraction]:
@@ -79,7 +80,7 @@ def earliest_eligibility(s: Scenario, horizon_age: int = 100, move: Callable[[Fr
     the scenario's own age, which is then not evaluated again (with the default move, it is the same scenario)."""
     if why_no_pension(s):
         return None
-    params = params or params_for(s.plan, s.assumptions.given(), explain=False)
+    params = params or law_of(s, explain=False)
     for age in candidate_ages(s, horizon_age, dated=move is not None):
         if none_now and move is None and age == s.age:
             continue

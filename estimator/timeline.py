@@ -14,6 +14,7 @@ from typing import Callable
 
 from . import plans
 from .choice import evaluations_at, payable, rules_of, why_no_pension
+from .law_day import law_of
 from .dates import add_months, age_on, date_at, months_between
 from .engine import estimate
 from .search import candidate_ages, moved_to
@@ -58,7 +59,7 @@ def key_dates(s: Scenario, birth: date | None = None, planned_age: Fraction | No
     today = today or date.today()
     if why_no_pension(s):
         return []
-    params = Params(s.plan, s.assumptions.given(), explain=False)
+    params = law_of(s, explain=False)
     found: dict[str, KeyDate] = {}
     for age, moved, when in _moments(s, birth, today, horizon_age, move):
         for evaluation in evaluations_at(moved):

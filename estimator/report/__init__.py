@@ -67,5 +67,5 @@ def build_report(scenario: Scenario, lang: str = "es", *, member: Member | None 
         doc.add_page()
         for section in parts:
             section(doc, ctx)
-        sections.closing(doc, ctx)
+        sections.closing(doc, ctx, [ctx.answer])
     return written(draw, ctx, ctx.t("title"), ctx.generated_on)

@@ -45,7 +45,7 @@ def build_comparison_report(scenarios: Sequence[Compared | Scenario], lang: str 
         _results(doc, words, scenarios, answers, birth_date)
         _inputs(doc, words, compared, birth_date)
         _differences(doc, words, compared, answers)
-        closing(doc, words)
+        closing(doc, words, answers)
     return written(draw, words, words.t("compare_title"), generated_on)
 
 

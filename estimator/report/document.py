@@ -22,6 +22,7 @@ from fpdf.fonts import FontFace
 from ..citations import display
 from ..compare import short_rule
 from ..choice import rules_of
+from ..law_day import law_of
 from ..member import Member
 from ..models import Answer, Scenario
 from ..parameters import Params
@@ -120,7 +121,7 @@ class Context(Words):
     params: Params = field(init=False)
 
     def __post_init__(self) -> None:
-        self.params = Params(self.scenario.plan, self.scenario.assumptions.given(), explain=False)
+        self.params = law_of(self.scenario, explain=False)
 
     @property
     def start_date(self) -> date | None:

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from datetime import date
 from fractions import Fraction
+from typing import Sequence
 
 from ..compare import scenario_inputs
 from ..dates import date_at
+from ..models import Answer
 from ..freeze import counts_past_freeze, freeze_for
 from ..numbers import exact_number, exact_percent, money, whole_months
 from ..parameters import RENDER_BY_UNIT, assumption_mark, default_values, definitions
@@ -244,10 +246,12 @@ def inputs(doc: Document, ctx: Context) -> None:
     doc.grid_table([ctx.t("col_field"), ctx.t("col_input")], input_rows(ctx), (60, 40), ("LEFT", "LEFT"))
 
 
-def closing(doc: Document, words: Words) -> None:
+def closing(doc: Document, words: Words, answers: Sequence[Answer]) -> None:
     """The rule book these rules follow, by its date in words (its version digest is for the code, not for
-    people), and the disclaimer."""
+    people), the day whose law the answers read (each pension's start date), and the disclaimer."""
     doc.ln(2)
-    doc.paragraph(words.t("rulebook", date=words.date_text(date.fromisoformat(RULEBOOK_DATE))), size=9)
+    days = sorted({answer.law_on for answer in answers if answer.law_on is not None})
+    doc.paragraph(words.t("rulebook", date=words.date_text(date.fromisoformat(RULEBOOK_DATE)),
+                          law=words.t("law_days_joiner").join(words.date_text(day) for day in days)), size=9)
     doc.heading(words.t("disclaimer_title"), size=11)
     doc.paragraph(words.t("disclaimer"))
