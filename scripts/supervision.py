@@ -5,6 +5,7 @@ their health endpoint. Shared by `scripts/replicas.py` and the benchmarks' and b
 
 from __future__ import annotations
 
+import argparse
 import ctypes
 import os
 import signal
@@ -21,6 +22,13 @@ STOP_TIMEOUT_S = 10      # SIGTERM, then SIGKILL
 
 class BadInput(Exception):
     """What was asked cannot be done: one line for the person who asked."""
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """argparse whose errors are one line (BadInput) instead of its usage block."""
+
+    def error(self, message: str) -> None:
+        raise BadInput(f"{message} (see {self.prog} --help)")
 
 
 def say(line: str) -> None:
@@ -91,9 +99,12 @@ def stop(process: subprocess.Popen | None, timeout_s: float = STOP_TIMEOUT_S) ->
         process.wait(timeout=timeout_s)
 
 
-def healthy(port: int, host: str = LOOPBACK) -> bool:
+def healthy(port: int, host: str = LOOPBACK, host_header: str | None = None) -> bool:
+    """The app at host:port answers its health check ("ok"); `host_header`: the Host sent, if not `host`."""
+    request = urllib.request.Request(f"http://{host}:{port}/_stcore/health",
+                                     headers={"Host": host_header} if host_header else {})
     try:
-        with urllib.request.urlopen(f"http://{host}:{port}/_stcore/health", timeout=2) as response:
+        with urllib.request.urlopen(request, timeout=2) as response:
             return response.status == 200 and response.read().strip() == b"ok"
     except (urllib.error.URLError, OSError):
         return False
