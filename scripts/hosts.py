@@ -21,9 +21,11 @@ import secrets
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Iterator
 
 from scripts.supervision import healthy, start, stop
@@ -38,6 +40,10 @@ class Host:
     address: str    # on the bridge
     link: str       # its link's end on the bridge (down: the host is lost to the network)
     process: subprocess.Popen | None = None
+    log: Path | None = None  # what its app process printed
+
+    def output(self) -> str:
+        return self.log.read_text(errors="replace") if self.log else ""
 
     @property
     def backend(self) -> str:
@@ -63,14 +69,18 @@ class HostNetwork:
         self.env = {**os.environ, "STREAMLIT_SERVER_COOKIE_SECRET": secrets.token_hex(32), **(env or {})}
         hosts = [f"--server.allowedHosts={name}" for name in allowed]
         for host in self.hosts:  # started together: each imports the app while the others do
-            host.process = start(["ip", "netns", "exec", host.name, sys.executable, "-m", "streamlit", "run",
-                                  "serve.py", f"--server.address={host.address}", f"--server.port={APP_PORT}",
-                                  "--server.headless=true", "--server.fileWatcherType=none", *hosts], env=self.env)
+            host.log = Path(tempfile.mkstemp(prefix=f"{host.name}-", suffix=".log")[1])
+            with host.log.open("w") as sink:
+                host.process = start(["ip", "netns", "exec", host.name, sys.executable, "-m", "streamlit", "run",
+                                      "serve.py", f"--server.address={host.address}", f"--server.port={APP_PORT}",
+                                      "--server.headless=true", "--server.fileWatcherType=none", *hosts],
+                                     env=self.env, output=sink)
         deadline = time.monotonic() + START_TIMEOUT_S
         for host in self.hosts:
             while not healthy(APP_PORT, host.address, allowed[0]):
                 if host.process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"the app on host {host.name} ({host.backend}) did not answer")
+                    raise RuntimeError(f"the app on host {host.name} ({host.backend}) did not answer:\n"
+                                       f"{host.output()[-2000:]}")
                 time.sleep(0.2)
 
     def cut(self, host: Host) -> None:
@@ -142,6 +152,8 @@ def host_network(count: int) -> Iterator[HostNetwork]:
         for host in made:
             stop(host.process)
             _end_everything_in(host.name)
+            if host.log:
+                host.log.unlink(missing_ok=True)
             subprocess.run(["ip", "netns", "del", host.name], capture_output=True, timeout=30)  # its links too
         if made_bridge:
             subprocess.run(["ip", "link", "del", network.bridge], capture_output=True, timeout=30)

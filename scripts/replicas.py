@@ -54,7 +54,7 @@ from scripts.haproxy import (admin, backend_list, bind_line, check_host_name, en
 from scripts.supervision import (LOOPBACK, BadInput, OneLineParser, check_port_free,  # noqa: E402
                                  free_loopback_ports, healthy, say, start, stop)
 
-__all__ = ["BadInput", "check_port_free", "find_haproxy", "haproxy_config", "main", "parse", "port_number",
+__all__ = ["BadInput", "backend_list", "check_port_free", "find_haproxy", "haproxy_config", "main", "parse", "port_number",
            "replica_count"]
 
 APP = "serve.py"

@@ -81,9 +81,11 @@ def _die_with_parent() -> None:
         pass
 
 
-def start(command: list[str], env: dict[str, str] | None = None) -> subprocess.Popen:
-    """`command` in the project's folder, in its own process group, ending when its supervisor ends."""
-    return subprocess.Popen(command, cwd=ROOT, env=env, stdin=subprocess.DEVNULL, start_new_session=True,
+def start(command: list[str], env: dict[str, str] | None = None, output=None) -> subprocess.Popen:
+    """`command` in the project's folder, in its own process group, ending when its supervisor ends; its output
+    to `output` (a file) if given, else where the supervisor's goes."""
+    return subprocess.Popen(command, cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=output,
+                            stderr=subprocess.STDOUT if output else None, start_new_session=True,
                             preexec_fn=_die_with_parent)
 
 
