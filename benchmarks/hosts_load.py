@@ -86,7 +86,8 @@ def throughput(url: str, socket: Path, names: list[str], args) -> dict[int, list
 
 
 async def answer_again(page, values: tuple[float, float], label: str, since: float) -> float | None:
-    """Seconds from `since` until the page shows its own amount for a change, typed again every RETYPE_MS."""
+    """Seconds from `since` until the page shows its own amount for a change, typed again every RETYPE_MS. Both
+    values differ from the one the page shows: an amount already on the page would count as an answer."""
     attempt = 0
     while time.perf_counter() - since < LOSS_LIMIT_S:
         value = values[attempt % 2]
@@ -107,7 +108,7 @@ async def host_lost(url: str, socket: Path, network, pages_count: int, timeout_s
         browser = await launch_chromium(pw)
         try:
             opened = [await open_session(browser, url, label, start_amount, timeout_ms) for _ in range(pages_count)]
-            own = [(41_500.0 + 2000 * i, 42_500.0 + 2000 * i) for i in range(pages_count)]
+            own = [(41_500.0 + 3000 * i, 42_500.0 + 3000 * i, 43_500.0 + 3000 * i) for i in range(pages_count)]
             for (context, page), values in zip(opened, own):
                 await commit(page, values[0], label, expected(values[0])[1], timeout_ms)
             placed = [next(c["value"] for c in await context.cookies() if c["name"] == COOKIE) for context, _ in opened]
@@ -126,7 +127,7 @@ async def host_lost(url: str, socket: Path, network, pages_count: int, timeout_s
             moved = [i for i, name in enumerate(placed) if name == victim]
             others = [i for i, name in enumerate(placed) if name != victim]
             down, *back = await asyncio.gather(
-                marked_down(), *(answer_again(opened[i][1], own[i][::-1], label, cut_at) for i in moved))
+                marked_down(), *(answer_again(opened[i][1], own[i][1:], label, cut_at) for i in moved))
             print(f"{victim} marked down by the balancer {down:.1f} s after its link was cut")
             answered = sorted(s for s in back if s is not None)
             print(f"its {len(moved)} pages answered again with their own amount after: "

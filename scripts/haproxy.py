@@ -40,7 +40,7 @@ def find_haproxy() -> str | None:
     return shutil.which("haproxy", path=path)
 
 
-def ensure_haproxy(asked: str) -> str:
+def ensure_haproxy(asked: str, otherwise: str = "") -> str:
     """HAProxy, installed with apt-get (Debian's `haproxy` package) when missing, as scripts/setup installs
     Chromium."""
     found = find_haproxy()
@@ -59,7 +59,7 @@ def ensure_haproxy(asked: str) -> str:
     if not found:
         how = "apt-get could not install it" if not ok else "it is still not found after apt-get installed it"
         raise BadInput(f"{asked} needs HAProxy and {how}: install Debian's haproxy package "
-                       f"(apt-get install haproxy), or run without {asked} for one process")
+                       f"(apt-get install haproxy){otherwise}")
     return found
 
 

@@ -26,8 +26,9 @@ typed: ui/shell/state.py), started again, and put back once healthy. Ctrl-C or S
 HAProxy's configuration and admin socket: `scripts/haproxy.py`; HAProxy alone in front of other machines
 (`--backends`): `scripts/balancer.py`; starting, stopping and checking processes: `scripts/supervision.py`.
 
-Bad input (`--replicas 0`, a word, a port in use, HAProxy missing and not installable) is one line on stderr
-saying what is wrong and what is accepted, exit status 2, and nothing started.
+Bad input (`--replicas 0`, a word, a port in use, HAProxy missing and not installable, `--backends` that are not
+host:port pairs) is one line on stderr saying what is wrong and what is accepted, exit status 2, and nothing
+started.
 """
 
 from __future__ import annotations
@@ -54,8 +55,8 @@ from scripts.haproxy import (admin, backend_list, bind_line, check_host_name, en
 from scripts.supervision import (LOOPBACK, BadInput, OneLineParser, check_port_free,  # noqa: E402
                                  free_loopback_ports, healthy, say, start, stop)
 
-__all__ = ["BadInput", "backend_list", "check_port_free", "find_haproxy", "haproxy_config", "main", "parse", "port_number",
-           "replica_count"]
+__all__ = ["BadInput", "backend_list", "check_port_free", "find_haproxy", "haproxy_config", "main", "parse",
+           "port_number", "replica_count"]
 
 APP = "serve.py"
 MAX_REPLICAS = 64
@@ -235,7 +236,7 @@ class Supervisor:
 
 def serve_many(args: argparse.Namespace, extra: list[str]) -> int:
     check_port_free(args.address, args.port)
-    haproxy_bin = ensure_haproxy("--replicas")
+    haproxy_bin = ensure_haproxy("--replicas", ", or run without --replicas for one process")
     check_port_free(args.address, args.port)  # still free after a possibly long install
     replicas = [Replica(f"app{i}", port) for i, port in enumerate(free_loopback_ports(args.replicas), 1)]
     supervisor = Supervisor(args.address, args.port, replicas, extra, haproxy_bin)
