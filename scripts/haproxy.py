@@ -26,7 +26,8 @@ from scripts.supervision import LOOPBACK, BadInput, OneLineParser, say
 COOKIE = "ESTIMADOR_SERVIDOR"
 MAX_BACKENDS = 64
 # A DNS name or an IPv4 address (what a balancer names a machine by); IPv6 literals are not taken here.
-HOST = re.compile(r"(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*")
+LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+HOST = re.compile(rf"(?=.{{1,253}}$){LABEL}(?:\.{LABEL})*")
 IPV4 = re.compile(r"\d{1,3}(?:\.\d{1,3}){3}")
 SBIN = ("/usr/local/sbin", "/usr/sbin", "/sbin")  # where Debian puts haproxy, often off a user's PATH
 
