@@ -140,7 +140,7 @@ def test_pages_spread_over_hosts_keep_them_and_move_when_one_is_lost(network, ba
         assert all(pages[i].evaluate("window.__connectionStates") == [] for i in stayed)
 
 
-def test_the_hosts_network_is_removed_after_use(haproxy):
+def test_the_hosts_network_is_removed_after_use():
     reason = cannot_make_hosts()
     if reason:
         _unavailable(f"separate hosts need network namespaces, which cannot be made here: {reason}")
