@@ -7,6 +7,7 @@
     python benchmarks/load.py --url http://127.0.0.1:8600 --skip-soak   # drive a running server or proxy
     python benchmarks/load.py --scale                           # 1 process against 2 behind HAProxy, same run
     python benchmarks/load.py --scale --url http://127.0.0.1:8600   # the throughput ladder on a running proxy
+    python benchmarks/load.py --hosts 3                         # 1, 2, 3 separate hosts behind HAProxy; one lost
 
 Starts ONE Streamlit server for serve.py (app.py as scripts/run-app serves it) on a free port on 127.0.0.1
 and drives it with the system Chromium (/usr/bin/chromium) through Playwright's async API; never run
@@ -41,15 +42,18 @@ under 1 s. Every amount is checked against that session's own (distinct) expecte
 amount is cross-talk. Memory per session: the 1-process server's RSS with 40 sessions open, minus before
 (after one warm-up session only), divided by 40.
 
+HOSTS (`--hosts N`, as root): the same ladder through HAProxy to 1, 2, …, N separate hosts (network namespaces,
+one app process each) in the same run, with each count's ratio to one host, and what a host's loss costs the
+pages on it (the time until each answers again); see benchmarks/hosts_load.py.
+
 With `--url`, the phases drive that server (a running `scripts/run-app`, with or without `--replicas`)
 instead of starting one; the server's memory and CPU are then not read.
 
-Exit code 0 unless the server cannot start (then 1). What it started is stopped in all cases.
+Exit code 0 unless the server cannot start (then 1); bad arguments: one line saying what is accepted, exit 2. What it started is stopped in all cases.
 """
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import contextlib
 import dataclasses
@@ -64,7 +68,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from scripts.served_app import APP, CHROMIUM, Server, free_port, launch_chromium, serve  # noqa: E402
-from scripts.supervision import stop  # noqa: E402
+from scripts.supervision import BadInput, OneLineParser, stop  # noqa: E402
 from estimator.numbers import money  # noqa: E402
 from ui.answer.formatting import age_label  # noqa: E402
 from ui.form.fields import FormValues  # noqa: E402
@@ -628,7 +632,7 @@ async def run(args, server: Server) -> None:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = OneLineParser(prog="benchmarks/load.py", description=__doc__.split("\n")[0])
     parser.add_argument("--sessions", type=int, default=20, help="concurrent browser sessions (default 20)")
     parser.add_argument("--rounds", type=int, default=5, help="value changes per session (default 5)")
     parser.add_argument("--soak", type=int, default=1000, help="reruns in the soak session (default 1000)")
@@ -642,15 +646,27 @@ def main() -> int:
                         "HAProxy in the same run (with --url: the ladder on that server only)")
     parser.add_argument("--scale-repeat", type=int, default=2, help="runs of each in --scale, alternating (default 2)")
     parser.add_argument("--level-seconds", type=float, default=10, help="seconds each ladder level types (default 10)")
-    args = parser.parse_args()
+    parser.add_argument("--hosts", help="1 to N separate hosts behind HAProxy, N from 2 to 4 (needs root)")
+    parser.add_argument("--loss-pages", type=int, default=6, help="with --hosts: browser pages when a host is lost "
+                        "(default 6; 0 leaves the loss out)")
+    try:
+        args = parser.parse_args()
+        if args.hosts is not None and (not args.hosts.isdigit() or not 2 <= int(args.hosts) <= 4):
+            raise BadInput(f"--hosts {args.hosts!r}: give a whole number from 2 to 4")
+    except BadInput as problem:
+        print(f"load.py: {problem}", file=sys.stderr)
+        return 2
     args.sessions = max(1, args.sessions)
     args.rounds = max(1, args.rounds)
     args.scale_repeat = max(1, args.scale_repeat)
 
     wall = time.perf_counter()
-    if args.scale:
+    if args.hosts is not None or args.scale:
+        from benchmarks.hosts_load import hosts_phase
+
+        args.hosts = None if args.hosts is None else int(args.hosts)
         try:
-            return scale_phase(args)
+            return hosts_phase(args) if args.hosts else scale_phase(args)
         except RuntimeError as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 1

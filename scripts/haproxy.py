@@ -1,17 +1,34 @@
 """HAProxy in front of the app processes: found (or installed with apt-get), configured, and driven through its
-admin socket (see `scripts/replicas.py`)."""
+admin socket (see `scripts/replicas.py`). As a command, the configuration of a balancer in front of app
+processes on other machines (docs/deployment.md, *Several machines*):
+
+    python scripts/haproxy.py --backends 10.0.0.11:8501,10.0.0.12:8501 --check-host pension.example.pr \
+        --port 443 --tls-cert /etc/haproxy/pension.pem -o /etc/haproxy/haproxy.cfg
+
+`scripts/run-app --backends …` runs HAProxy with it in the foreground. Bad input: one line on stderr saying
+what is accepted, exit status 2, nothing written."""
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import subprocess
+import sys
 from pathlib import Path
 
-from scripts.supervision import LOOPBACK, BadInput, say
+if __package__ in (None, ""):  # run as `python scripts/haproxy.py`: the project's modules importable
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from scripts.supervision import LOOPBACK, BadInput, OneLineParser, say
 
 COOKIE = "ESTIMADOR_SERVIDOR"
+MAX_BACKENDS = 64
+# A DNS name or an IPv4 address (what a balancer names a machine by); IPv6 literals are not taken here.
+LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+HOST = re.compile(rf"(?=.{{1,253}}$){LABEL}(?:\.{LABEL})*")
+IPV4 = re.compile(r"\d{1,3}(?:\.\d{1,3}){3}")
 SBIN = ("/usr/local/sbin", "/usr/sbin", "/sbin")  # where Debian puts haproxy, often off a user's PATH
 
 
@@ -24,7 +41,7 @@ def find_haproxy() -> str | None:
     return shutil.which("haproxy", path=path)
 
 
-def ensure_haproxy() -> str:
+def ensure_haproxy(asked: str, otherwise: str = "") -> str:
     """HAProxy, installed with apt-get (Debian's `haproxy` package) when missing, as scripts/setup installs
     Chromium."""
     found = find_haproxy()
@@ -42,8 +59,8 @@ def ensure_haproxy() -> str:
     found = find_haproxy()
     if not found:
         how = "apt-get could not install it" if not ok else "it is still not found after apt-get installed it"
-        raise BadInput(f"--replicas needs HAProxy and {how}: install Debian's haproxy package "
-                       "(apt-get install haproxy), or run without --replicas for one process")
+        raise BadInput(f"{asked} needs HAProxy and {how}: install Debian's haproxy package "
+                       f"(apt-get install haproxy){otherwise}")
     return found
 
 
@@ -51,15 +68,53 @@ def bind_line(address: str, port: int) -> str:
     return f"[{address}]:{port}" if ":" in address else f"{address}:{port}"
 
 
-def haproxy_config(address: str, port: int, ports: list[int], admin_socket: Path) -> str:
-    """HAProxy in front of the app processes (see the module's docstring)."""
-    servers = "\n".join(f"    server app{i} {LOOPBACK}:{p} check cookie app{i}" for i, p in enumerate(ports, 1))
+def backend_list(text: str) -> list[tuple[str, int]]:
+    """`--backends`: host:port pairs separated by commas (a host an IPv4 address or a DNS name), each once."""
+    accepted = ("give host:port pairs separated by commas, e.g. 10.0.0.11:8501,10.0.0.12:8501 "
+                f"(from 1 to {MAX_BACKENDS}, each once)")
+    found: list[tuple[str, int]] = []
+    for item in text.split(","):
+        host, _, port = item.strip().rpartition(":")
+        if not HOST.fullmatch(host) or not port.isdigit() or not 1 <= int(port) <= 65535:
+            raise BadInput(f"--backends {text!r}: {item.strip()!r} is not host:port; {accepted}")
+        if (host.lower(), int(port)) in found:
+            raise BadInput(f"--backends {text!r} names {item.strip()} twice; {accepted}")
+        found.append((host.lower(), int(port)))
+    if len(found) > MAX_BACKENDS:
+        raise BadInput(f"--backends names {len(found)} servers; {accepted}")
+    return found
+
+
+def check_host_name(text: str) -> str:
+    if not HOST.fullmatch(text):
+        raise BadInput(f"--check-host {text!r} is not a host name: give a name or address the app allows "
+                       "(one of its --server.allowedHosts), e.g. pension.example.pr")
+    return text
+
+
+def haproxy_config(address: str, port: int, backends: list[tuple[str, int]], admin_socket: Path | None = None,
+                   check_host: str = LOOPBACK, tls_cert: Path | None = None) -> str:
+    """HAProxy in front of the app's processes, on this machine or on several (see the module's docstring).
+
+    `backends`: (host, port) of each app process; `check_host`: the Host the health check sends (one the app
+    allows); `tls_cert`: a PEM (certificate and key) to terminate TLS with, making the cookie `secure` and
+    adding HSTS; `admin_socket`: where its runtime API listens (none without it)."""
+    named = any(not IPV4.fullmatch(host) for host, _ in backends)
+    # A name is looked up again while HAProxy runs (a container's address may change), and one not found
+    # yet leaves its server down rather than HAProxy stopped.
+    lookup = " resolvers system init-addr last,libc,none" if named else ""
+    servers = "\n".join(f"    server app{i} {bind_line(host, p)} check cookie app{i}{lookup}"
+                        for i, (host, p) in enumerate(backends, 1))
+    stats = f"    stats socket {admin_socket} mode 600 level admin\n" if admin_socket else ""
+    resolvers = "\nresolvers system\n    parse-resolv-conf\n    hold valid 10s\n" if named else ""
+    tls = f" ssl crt {tls_cert}" if tls_cert else ""
+    hsts = '    http-response set-header Strict-Transport-Security "max-age=31536000"\n' if tls_cert else ""
+    secure = " secure" if tls_cert else ""
     return f"""\
 global
     maxconn 4096
-    stats socket {admin_socket} mode 600 level admin
-    log stderr format short local0 warning
-
+{stats}    log stderr format short local0 warning
+{resolvers}
 defaults
     mode http
     log global
@@ -76,18 +131,20 @@ defaults
     retries 3
 
 frontend app
-    bind {bind_line(address, port)}
-    default_backend streamlit
+    bind {bind_line(address, port)}{tls}
+{hsts}    default_backend streamlit
 
 backend streamlit
     balance leastconn
     # Affinity: a session lives in one process's memory; its WebSocket and uploads must reach that process.
-    cookie {COOKIE} insert indirect nocache httponly attr "SameSite=Strict"
+    cookie {COOKIE} insert indirect nocache httponly{secure} attr "SameSite=Strict"
     # The app refuses unknown Host headers: the check sends one it accepts, or every process would be down.
     option httpchk
-    http-check send meth GET uri /_stcore/health ver HTTP/1.1 hdr Host {LOOPBACK}
+    http-check send meth GET uri /_stcore/health ver HTTP/1.1 hdr Host {check_host}
     http-check expect string ok
-    default-server inter 2s fall 2 rise 2
+    # A server marked down has its connections closed: the pages of a machine that stopped answering
+    # (no reset ever comes from it) reconnect to another at once instead of waiting on a silent link.
+    default-server inter 2s fall 2 rise 2 on-marked-down shutdown-sessions
 {servers}
 """
 
@@ -102,3 +159,44 @@ def admin(socket_path: Path, command: str, timeout_s: float = 5) -> str:
         while chunk := sock.recv(65536):
             chunks.append(chunk)
     return b"".join(chunks).decode(errors="replace")
+
+
+def server_states(socket_path: Path) -> dict[str, str]:
+    """Each app server's state as HAProxy's health checks see it (UP, DOWN, MAINT, …), from `show stat`."""
+    rows = admin(socket_path, "show stat").lstrip("# ").splitlines()
+    header = rows[0].split(",")
+    records = [dict(zip(header, row.split(","))) for row in rows[1:] if row]
+    return {r["svname"]: r["status"] for r in records if r["pxname"] == "streamlit" and r["svname"] != "BACKEND"}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python scripts/haproxy.py --backends HOST:PORT,…`: the balancer's configuration for app processes on
+    other machines, printed (or written with -o)."""
+    parser = OneLineParser(prog="scripts/haproxy.py", description="HAProxy's configuration in front of app "
+                           "processes on several machines (docs/deployment.md).")
+    parser.add_argument("--backends", required=True, help="the app processes: host:port,host:port,…")
+    parser.add_argument("--address", default="0.0.0.0", help="the address the balancer listens on (default all)")
+    parser.add_argument("--port", default="8501", help="the port it listens on (default 8501)")
+    parser.add_argument("--check-host", default=LOOPBACK, help="the Host its health checks send: one the app "
+                        f"allows (default {LOOPBACK})")
+    parser.add_argument("--tls-cert", type=Path, help="terminate TLS with this PEM (certificate and key)")
+    parser.add_argument("--admin-socket", type=Path, help="where HAProxy's runtime API listens (none without it)")
+    parser.add_argument("-o", "--output", type=Path, help="write it to this file (default: standard output)")
+    try:
+        args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+        if not args.port.strip().isdigit() or not 1 <= int(args.port) <= 65535:
+            raise BadInput(f"--port {args.port!r} is not a port: give a whole number from 1 to 65535")
+        config = haproxy_config(args.address, int(args.port), backend_list(args.backends), args.admin_socket,
+                                check_host_name(args.check_host), args.tls_cert)
+    except BadInput as problem:
+        print(f"haproxy.py: {problem}", file=sys.stderr, flush=True)
+        return 2
+    if args.output:
+        args.output.write_text(config)
+    else:
+        sys.stdout.write(config)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -4,6 +4,8 @@
     scripts/run-app --port 8600              # the same on another port
     scripts/run-app --replicas 2 --port 8600 # two processes behind HAProxy on 127.0.0.1:8600
     scripts/run-app --replicas auto          # one process a core
+    scripts/run-app --backends 10.0.0.11:8501,10.0.0.12:8501 --check-host pension.example.pr --address 0.0.0.0
+                                             # HAProxy alone, in front of app processes on other machines
 
 With `--replicas N` each process is `streamlit run serve.py` (app.py with serving's headers) on a free
 loopback port; HAProxy listens on the port asked for and
@@ -21,11 +23,12 @@ SIGHUP replaces the processes one at a time (`rolling_restart`): each is drained
 through HAProxy's admin socket, stopped (its pages reconnect to another process and keep what the member
 typed: ui/shell/state.py), started again, and put back once healthy. Ctrl-C or SIGTERM stops everything.
 
-HAProxy's configuration and admin socket: `scripts/haproxy.py`; starting, stopping and checking processes:
-`scripts/supervision.py`.
+HAProxy's configuration and admin socket: `scripts/haproxy.py`; HAProxy alone in front of other machines
+(`--backends`): `scripts/balancer.py`; starting, stopping and checking processes: `scripts/supervision.py`.
 
-Bad input (`--replicas 0`, a word, a port in use, HAProxy missing and not installable) is one line on stderr
-saying what is wrong and what is accepted, exit status 2, and nothing started.
+Bad input (`--replicas 0`, a word, a port in use, HAProxy missing and not installable, `--backends` that are not
+host:port pairs) is one line on stderr saying what is wrong and what is accepted, exit status 2, and nothing
+started.
 """
 
 from __future__ import annotations
@@ -46,12 +49,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as `python scripts/replicas.py`: the project's modules importable
 
-from scripts.haproxy import admin, bind_line, ensure_haproxy, find_haproxy, haproxy_config  # noqa: E402
-from scripts.supervision import (LOOPBACK, BadInput, check_port_free, free_loopback_ports, healthy,  # noqa: E402
-                                 say, start, stop)
+from scripts.balancer import serve_backends  # noqa: E402
+from scripts.haproxy import (admin, backend_list, bind_line, check_host_name, ensure_haproxy,  # noqa: E402
+                             find_haproxy, haproxy_config)
+from scripts.supervision import (LOOPBACK, BadInput, OneLineParser, check_port_free,  # noqa: E402
+                                 free_loopback_ports, healthy, say, start, stop)
 
-__all__ = ["BadInput", "check_port_free", "find_haproxy", "haproxy_config", "main", "parse", "port_number",
-           "replica_count"]
+__all__ = ["BadInput", "backend_list", "check_port_free", "find_haproxy", "haproxy_config", "main", "parse",
+           "port_number", "replica_count"]
 
 APP = "serve.py"
 MAX_REPLICAS = 64
@@ -62,11 +67,6 @@ DRAIN_S = 2.0            # after draining, before the process is put in maintena
 
 # --- arguments ---------------------------------------------------------------------------------------------
 
-class OneLineParser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # argparse's usage block replaced by one line
-        raise BadInput(f"{message} (see scripts/run-app --help)")
-
-
 def parse(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
     parser = OneLineParser(prog="scripts/run-app", description="Serve the app: one process, or several behind "
                            "HAProxy. Other arguments go to `streamlit run` (e.g. --server.allowedHosts=NAME).")
@@ -75,9 +75,21 @@ def parse(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
     parser.add_argument("--port", help="the port to serve on (default 8501)", default="8501")
     parser.add_argument("--address", default=LOOPBACK,
                         help=f"the address to listen on (default {LOOPBACK}, this machine only)")
+    parser.add_argument("--backends", help="HAProxy alone, in front of app processes on other machines: "
+                        "host:port,host:port,… (docs/deployment.md)")
+    parser.add_argument("--check-host", help=f"with --backends: the Host header of HAProxy's health checks, one "
+                        f"the app allows (default {LOOPBACK})")
     args, extra = parser.parse_known_args(argv)
     args.port = port_number(args.port)
     args.replicas = None if args.replicas is None else replica_count(args.replicas)
+    if args.backends is not None:
+        if args.replicas is not None or extra:
+            raise BadInput("--backends starts no app process here: give it without --replicas and without "
+                           f"arguments for streamlit (got {' '.join(extra) or '--replicas'})")
+        args.backends = backend_list(args.backends)
+        args.check_host = check_host_name(LOOPBACK if args.check_host is None else args.check_host)
+    elif args.check_host is not None:
+        raise BadInput("--check-host goes with --backends (the app processes here are checked on 127.0.0.1)")
     return args, extra
 
 
@@ -156,7 +168,7 @@ class Supervisor:
 
     def start_all(self) -> None:
         config = self.workdir / "haproxy.cfg"
-        config.write_text(haproxy_config(self.address, self.port, [r.port for r in self.replicas],
+        config.write_text(haproxy_config(self.address, self.port, [(LOOPBACK, r.port) for r in self.replicas],
                                          self.admin_socket))
         checked = subprocess.run([self.haproxy_bin, "-c", "-q", "-f", str(config)], capture_output=True,
                                  text=True, timeout=30)
@@ -224,7 +236,7 @@ class Supervisor:
 
 def serve_many(args: argparse.Namespace, extra: list[str]) -> int:
     check_port_free(args.address, args.port)
-    haproxy_bin = ensure_haproxy()
+    haproxy_bin = ensure_haproxy("--replicas", ", or run without --replicas for one process")
     check_port_free(args.address, args.port)  # still free after a possibly long install
     replicas = [Replica(f"app{i}", port) for i, port in enumerate(free_loopback_ports(args.replicas), 1)]
     supervisor = Supervisor(args.address, args.port, replicas, extra, haproxy_bin)
@@ -270,6 +282,8 @@ def serve_one(args: argparse.Namespace, extra: list[str]) -> int:
 def main(argv: list[str] | None = None) -> int:
     try:
         args, extra = parse(sys.argv[1:] if argv is None else argv)
+        if args.backends is not None:
+            return serve_backends(args)
         return serve_one(args, extra) if args.replicas is None else serve_many(args, extra)
     except BadInput as problem:
         print(f"run-app: {problem}", file=sys.stderr, flush=True)

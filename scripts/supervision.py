@@ -5,6 +5,7 @@ their health endpoint. Shared by `scripts/replicas.py` and the benchmarks' and b
 
 from __future__ import annotations
 
+import argparse
 import ctypes
 import os
 import signal
@@ -21,6 +22,13 @@ STOP_TIMEOUT_S = 10      # SIGTERM, then SIGKILL
 
 class BadInput(Exception):
     """What was asked cannot be done: one line for the person who asked."""
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """argparse whose errors are one line (BadInput) instead of its usage block."""
+
+    def error(self, message: str) -> None:
+        raise BadInput(f"{message} (see {self.prog} --help)")
 
 
 def say(line: str) -> None:
@@ -73,9 +81,11 @@ def _die_with_parent() -> None:
         pass
 
 
-def start(command: list[str], env: dict[str, str] | None = None) -> subprocess.Popen:
-    """`command` in the project's folder, in its own process group, ending when its supervisor ends."""
-    return subprocess.Popen(command, cwd=ROOT, env=env, stdin=subprocess.DEVNULL, start_new_session=True,
+def start(command: list[str], env: dict[str, str] | None = None, output=None) -> subprocess.Popen:
+    """`command` in the project's folder, in its own process group, ending when its supervisor ends; its output
+    to `output` (a file) if given, else where the supervisor's goes."""
+    return subprocess.Popen(command, cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=output,
+                            stderr=subprocess.STDOUT if output else None, start_new_session=True,
                             preexec_fn=_die_with_parent)
 
 
@@ -91,9 +101,12 @@ def stop(process: subprocess.Popen | None, timeout_s: float = STOP_TIMEOUT_S) ->
         process.wait(timeout=timeout_s)
 
 
-def healthy(port: int, host: str = LOOPBACK) -> bool:
+def healthy(port: int, host: str = LOOPBACK, host_header: str | None = None) -> bool:
+    """The app at host:port answers its health check ("ok"); `host_header`: the Host sent, if not `host`."""
+    request = urllib.request.Request(f"http://{host}:{port}/_stcore/health",
+                                     headers={"Host": host_header} if host_header else {})
     try:
-        with urllib.request.urlopen(f"http://{host}:{port}/_stcore/health", timeout=2) as response:
+        with urllib.request.urlopen(request, timeout=2) as response:
             return response.status == 200 and response.read().strip() == b"ok"
     except (urllib.error.URLError, OSError):
         return False

@@ -9,6 +9,7 @@ a skip there would hide a missing install step.
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -89,6 +90,13 @@ def chromium_path() -> Path:
     except ImportError:
         _unavailable("Playwright for Python is missing: `pip install -e .[test]`")
     return CHROMIUM
+
+
+@pytest.fixture(scope="session")
+def haproxy():
+    """HAProxy installed (scripts/setup --test installs it), or a skip (a failure under CI)."""
+    if not (shutil.which("haproxy") or shutil.which("haproxy", path="/usr/local/sbin:/usr/sbin:/sbin")):
+        _unavailable("HAProxy is missing: `scripts/setup --test` installs it (apt-get install haproxy)")
 
 
 @pytest.fixture(scope="session")

@@ -10,12 +10,12 @@ Ctrl-C stops everything. Each test waits on what the page shows or on the proces
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import itertools
 import json
 import os
 import re
-import shutil
 import signal
 import socket
 import subprocess
@@ -32,7 +32,7 @@ from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from scripts.served_app import ROOT, free_port, serve
-from tests.browser.conftest import TIMEOUT_MS, _unavailable
+from tests.browser.conftest import TIMEOUT_MS
 from estimator.numbers import money
 from serving import SECURITY_HEADERS
 from tests.browser.test_app_browser import MONEY, amount_shown, number_input, open_app
@@ -152,13 +152,6 @@ def stop_served(served: Served) -> None:
     served.log.unlink(missing_ok=True)
 
 
-@pytest.fixture(scope="session")
-def haproxy():
-    """HAProxy installed (scripts/setup --test installs it), or a skip (a failure under CI)."""
-    if not (shutil.which("haproxy") or shutil.which("haproxy", path="/usr/local/sbin:/usr/sbin:/sbin")):
-        _unavailable("HAProxy is missing: `scripts/setup --test` installs it (apt-get install haproxy)")
-
-
 @pytest.fixture(scope="module")
 def two(chromium_path, haproxy):
     """`scripts/run-app --replicas 2 --port P` (its Python part, without the set-up step), stopped at the end."""
@@ -224,20 +217,20 @@ def change_and_back(page: Page, values: dict) -> None:
                     raise
 
 
-@pytest.fixture
-def members(browser, two):
-    """Six pages through the proxy, each its own browser context (own cookies), each loaded with its member
-    from a saved file, as the member would upload it."""
+@contextlib.contextmanager
+def member_pages(browser, url: str, count: int):
+    """`count` pages through the proxy at `url`, each its own browser context (own cookies, so its own
+    affinity), each loaded with its member from a saved file, as the member would upload it."""
     expect.set_options(timeout=TIMEOUT_MS)
     contexts = []
     try:
         pages = []
-        for i in range(MEMBERS):
+        for i in range(count):
             context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="es-PR")
             context.set_default_timeout(30_000)
             contexts.append(context)
             page = context.new_page()
-            open_app(page, two.url)
+            open_app(page, url)
             expect(amount_shown(page)).to_have_text(MONEY, timeout=60_000)
             saved_data_section(page)
             upload(page, f"miembro-{i}.json", dump_inputs(member(i)))
@@ -247,6 +240,13 @@ def members(browser, two):
     finally:
         for context in contexts:
             context.close()
+
+
+@pytest.fixture
+def members(browser, two):
+    """Six members' pages through the proxy (`member_pages`)."""
+    with member_pages(browser, two.url, MEMBERS) as pages:
+        yield pages
 
 
 def process_of(page: Page) -> str:

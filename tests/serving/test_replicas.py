@@ -7,11 +7,15 @@ import importlib.util
 import socket
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from tests.browser.conftest import _unavailable  # a skip here, a failure under CI
 from tests.conftest import ROOT
+
+LOCAL = [("127.0.0.1", 41001), ("127.0.0.1", 41002)]
+MACHINES = [("10.0.0.11", 8501), ("10.0.0.12", 8501)]
 
 spec = importlib.util.spec_from_file_location("replicas", ROOT / "scripts" / "replicas.py")
 replicas = importlib.util.module_from_spec(spec)
@@ -63,7 +67,7 @@ def test_other_arguments_go_to_streamlit():
 
 
 def test_the_proxy_configuration(tmp_path):
-    config = replicas.haproxy_config("127.0.0.1", 8600, [41001, 41002], tmp_path / "admin.sock")
+    config = replicas.haproxy_config("127.0.0.1", 8600, LOCAL, tmp_path / "admin.sock")
     assert "bind 127.0.0.1:8600" in config  # loopback unless told otherwise
     assert "timeout tunnel 8h" in config  # WebSockets
     assert "option redispatch" in config
@@ -81,7 +85,7 @@ def test_haproxy_accepts_the_configuration(tmp_path):
     if haproxy is None:
         _unavailable("HAProxy is missing: scripts/setup --test installs it (apt-get install haproxy)")
     config = tmp_path / "haproxy.cfg"
-    config.write_text(replicas.haproxy_config("127.0.0.1", 8600, [41001, 41002], tmp_path / "admin.sock"))
+    config.write_text(replicas.haproxy_config("127.0.0.1", 8600, LOCAL, tmp_path / "admin.sock"))
     checked = subprocess.run([haproxy, "-c", "-f", str(config)], capture_output=True, text=True, timeout=30)
     assert checked.returncode == 0, checked.stderr
 
@@ -89,3 +93,75 @@ def test_haproxy_accepts_the_configuration(tmp_path):
 def test_setup_for_the_tests_installs_haproxy():
     setup = (ROOT / "scripts" / "setup").read_text()
     assert "missing+=(haproxy)" in setup
+
+
+# --- HAProxy in front of other machines (`--backends`, scripts/haproxy.py) ---------------------------------------
+
+def test_backends_are_host_port_pairs():
+    assert replicas.backend_list("10.0.0.11:8501, 10.0.0.12:8502") == [("10.0.0.11", 8501), ("10.0.0.12", 8502)]
+    assert replicas.backend_list("App1:8501") == [("app1", 8501)]
+
+
+@pytest.mark.parametrize("text", ["", "10.0.0.11", "10.0.0.11:0", "10.0.0.11:70000", "a b:1", ":8501",
+                                  "10.0.0.11:8501,10.0.0.11:8501", "10.0.0.11:8501,"])
+def test_backends_that_are_not_host_port_pairs_are_refused(text):
+    with pytest.raises(replicas.BadInput, match="give host:port pairs separated by commas"):
+        replicas.backend_list(text)
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--backends", "10.0.0.11:8501", "--replicas", "2"], "--backends starts no app process here"),
+    (["--backends", "10.0.0.11:8501", "--server.allowedHosts=x"], "--backends starts no app process here"),
+    (["--check-host", "x.example"], "--check-host goes with --backends"),
+    (["--backends", "10.0.0.11:8501", "--check-host", "no spaces"], "--check-host 'no spaces' is not a host name"),
+])
+def test_backends_with_what_does_not_go_with_them_is_refused(args, says):
+    with pytest.raises(replicas.BadInput, match=says):
+        replicas.parse(args)
+
+
+def test_the_balancers_configuration_for_several_machines(tmp_path):
+    config = replicas.haproxy_config("0.0.0.0", 443, MACHINES, check_host="pension.example.pr")
+    assert "server app1 10.0.0.11:8501 check cookie app1\n" in config
+    assert "server app2 10.0.0.12:8501 check cookie app2\n" in config
+    assert "hdr Host pension.example.pr" in config  # a name the app allows, or every machine is down
+    # a machine that answers nothing: its pages are cut from it at once, and reconnect to another
+    assert "default-server inter 2s fall 2 rise 2 on-marked-down shutdown-sessions" in config
+    assert "stats socket" not in config and "resolvers" not in config and "ssl" not in config
+    tls = replicas.haproxy_config("0.0.0.0", 443, MACHINES, tls_cert=Path("/etc/haproxy/pension.pem"))
+    assert "bind 0.0.0.0:443 ssl crt /etc/haproxy/pension.pem" in tls
+    assert 'insert indirect nocache httponly secure attr "SameSite=Strict"' in tls
+    assert 'http-response set-header Strict-Transport-Security "max-age=31536000"' in tls
+    named = replicas.haproxy_config("0.0.0.0", 8080, [("app1", 8501)])
+    assert "server app1 app1:8501 check cookie app1 resolvers system init-addr last,libc,none" in named
+
+
+def test_haproxy_accepts_the_balancers_configuration(tmp_path):
+    haproxy = replicas.find_haproxy()
+    if haproxy is None:
+        _unavailable("HAProxy is missing: scripts/setup --test installs it (apt-get install haproxy)")
+    config = tmp_path / "haproxy.cfg"
+    config.write_text(replicas.haproxy_config("127.0.0.1", 8600, MACHINES, tmp_path / "admin.sock", "a.example"))
+    checked = subprocess.run([haproxy, "-c", "-f", str(config)], capture_output=True, text=True, timeout=30)
+    assert checked.returncode == 0, checked.stderr
+
+
+@pytest.mark.parametrize("args, says", [
+    ([], "the following arguments are required: --backends"),
+    (["--backends", "10.0.0.11"], "'10.0.0.11' is not host:port"),
+    (["--backends", "10.0.0.11:8501", "--port", "http"], "--port 'http' is not a port"),
+])
+def test_the_configuration_command_refuses_bad_input_in_one_line(args, says, tmp_path):
+    written = tmp_path / "haproxy.cfg"
+    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "haproxy.py"), *args, "-o", str(written)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stdout == "" and not written.exists()
+    assert done.stderr.splitlines() == [done.stderr.strip()] and says in done.stderr, done.stderr
+
+
+def test_the_configuration_command_prints_what_haproxy_config_gives():
+    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "haproxy.py"), "--backends",
+                           "10.0.0.11:8501,10.0.0.12:8501", "--check-host", "pension.example.pr", "--port", "443"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == replicas.haproxy_config("0.0.0.0", 443, MACHINES, check_host="pension.example.pr")
