@@ -17,7 +17,7 @@ import numpy as np
 from . import kernel
 from .explain import NONE, CellMarks, Q
 from .models import Scenario
-from .numbers import carried, exact_money, exact_years, pick, round_cents
+from .numbers import carried, exact_money, exact_years, pick
 from .law_day import law_of
 from .parameters import Params
 from .plans import plan
@@ -61,10 +61,7 @@ def rules_of(plan_id: str) -> tuple[Rule, ...]:
 def plan_average(s: Scenario) -> Fraction:
     """The average the plan's rules use: M monthly, rounded to cents first, for a plan paid monthly
     (RULES.md §0); AC annual, exact, for the others."""
-    if plan(s.plan).monthly:
-        monthly = s.average_monthly_salary if s.average_monthly_salary is not None else s.average_salary / 12
-        return Fraction(round_cents(monthly))
-    return s.average_salary if s.average_salary is not None else 12 * s.average_monthly_salary
+    return kernel.plan_average(s.plan, s.average_salary, s.average_monthly_salary)
 
 
 def facts_of(s: Scenario, explain: bool = True, average_formula: str | None = None) -> Facts:

@@ -89,6 +89,14 @@ def coordinated_cents(plan: str, group: str, member_coordinated: bool, pension_a
                             payable_cents(plan, amount, params.raw("minimum_monthly_pension")))
 
 
+def plan_average(plan: str, annual: Fraction | None, monthly: Fraction | None) -> Fraction:
+    """The average the plan's rules use, from the one given (RULES.md §0, §7): M monthly, rounded to cents
+    first, for a plan paid monthly; AC annual, exact, for the others."""
+    if plan_of(plan).monthly:
+        return Fraction(cents(monthly if monthly is not None else annual / 12), 100)
+    return annual if annual is not None else 12 * monthly
+
+
 def top_mean(plan: str, salaries: Sequence[Fraction], size: int) -> Fraction:
     """RULES.md §7: the mean of the `size` highest salaries; for teachers M, rounded to cents."""
     mean = sum(sorted(salaries, reverse=True)[:size]) / size

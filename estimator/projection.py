@@ -71,6 +71,15 @@ def service_added(situation: Situation, age: Fraction, through_age: bool = False
     return _months_worked(situation.birth, situation.on, age, through_age)
 
 
+def separation_and_service(situation: Situation, age: Fraction, through_age: bool = False) -> tuple[Fraction, Fraction]:
+    """The separation age and the service of a pension starting at `age`, before any service added by hand:
+    a member in service separates then, having worked until then (`service_added`); one who left keeps both.
+    The one place `scenario_at` and the grid take them from."""
+    s = situation.today
+    separation = age if situation.in_service else s.separation_age
+    return separation, s.service_years + service_added(situation, age, through_age)
+
+
 @lru_cache(maxsize=4096)
 def _months_worked(birth: date, on: date, age: Fraction, through_age: bool) -> Fraction:
     """`service_added` for a member with dates: kept, as the same ages are asked for by the grid, its averages
@@ -218,10 +227,11 @@ def scenario_at(situation: Situation, age: Fraction, extra_service: Fraction = F
         raise ValueError("the projection starts at today's age")
     if average is None:
         average = average_at(situation, age)
+    separation, service = separation_and_service(situation, age, through_age)
     update = {
         "age": age,
-        "separation_age": age if situation.in_service else s.separation_age,
-        "service_years": s.service_years + service_added(situation, age, through_age) + extra_service,
+        "separation_age": separation,
+        "service_years": service + extra_service,
         "start_date": start_day(situation, age),  # the law in force that day is read
     }
     if plan(s.plan).monthly:
@@ -257,23 +267,19 @@ def _grid(situation: Situation, ages: list[Fraction], extras: Sequence[Fraction]
         result.covered = COVERED[why]  # RULES.md §0, §1: no rule pays (not covered: no number at all)
         return result
 
-    service_m = _months(s.service_years, "service")
+    timing = [separation_and_service(situation, a) for a in ages]  # each row as `scenario_at` takes it
     age_m = np.array([_months(a, "age") for a in ages], dtype=np.int64)[:, None]
+    sep_m = np.array([_months(sep, "separation age") for sep, _ in timing], dtype=np.int64)[:, None]
+    service_m = np.array([_months(service, "service") for _, service in timing], dtype=np.int64)[:, None]
     extra_m = np.array([_months(x, "added service") for x in extras], dtype=np.int64)[None, :]
-    if situation.in_service:
-        separation = age = RArray(age_m, 12)
-        added_m = np.array([int(service_added(situation, a) * 12) for a in ages], dtype=np.int64)[:, None]
-        service = RArray(service_m + added_m + extra_m, 12)
-        left_early = np.zeros(shape, dtype=bool)
-    else:
-        sep_m = _months(s.separation_age, "separation age")
-        age, separation = RArray(age_m, 12), RArray(np.array(sep_m), 12)
-        service = RArray(service_m + np.zeros_like(age_m) + extra_m, 12)
-        left_early = np.broadcast_to(sep_m < age_m, shape)
-    # plan_average(scenario_at(situation, age, 0, avg)) for each row, without building the scenarios: the
-    # teachers' M is the monthly average rounded to cents, the government plans' AC the annual average.
-    rounded = (lambda avg: Fraction(round_cents(avg))) if plan(s.plan).monthly else (lambda avg: avg)
-    average = RArray.from_fractions(np.array([rounded(avg) for avg in averages], dtype=object)[:, None])
+    age, separation = RArray(age_m, 12), RArray(sep_m, 12)
+    service = RArray(service_m + extra_m, 12)
+    left_early = np.broadcast_to(sep_m < age_m, shape)
+    # plan_average(scenario_at(situation, age, 0, avg)) for each row, without building the scenarios: each
+    # row's average is in the plan's own unit, as `scenario_at` gives it.
+    monthly = plan(s.plan).monthly
+    used = [kernel.plan_average(s.plan, None if monthly else avg, avg if monthly else None) for avg in averages]
+    average = RArray.from_fractions(np.array(used, dtype=object)[:, None])
 
     params = Params(s.plan, s.assumptions.given(), explain=False, on=day)
     facts = kernel.facts(s.plan, s.group, age=age, separation_age=separation, service=service, average=average,
