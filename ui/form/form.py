@@ -151,10 +151,25 @@ def whole_box(where, label: str, key: str, default: int, low: int, high: int, la
     return None
 
 
+CHOICES_LANG = "choices_lang"  # the language the choices' labels were last drawn in
+
+
+def relabel_choices(state, lang: str) -> None:
+    """A choice's widget value is its option's label: drawn with labels of another language, the browser would
+    keep the old label, which is none of the new options, and show no choice at all (while the session still
+    holds the option). Setting each choice's value again, once a language is new, sends the new label."""
+    if state.get(CHOICES_LANG) != lang:
+        for key in OPTION_PREFIX:
+            if key in state:
+                state[key] = state[key]
+        state[CHOICES_LANG] = lang
+
+
 def member_form(lang: str, today: date, form: FormReading) -> None:
     """Draw the fields the table shows for these values (`Field.shown`), each message under its field."""
     tx = lambda key, **kw: ui_text(f"input.{key}", lang, **kw)  # noqa: E731
     state, errors = st.session_state, form.errors
+    relabel_choices(state, lang)
     show = {f.key for f in shown_fields(form.values)}
     for field, message in errors.items():
         if field not in PLACED:
