@@ -19,6 +19,7 @@ from estimator.member import Member
 from estimator.numbers import money
 from estimator.reasons import outside_scope
 from estimator.salary_file import SalaryHistory
+from estimator.texts import span
 
 from ui.form.entry import box_key, read_number, sync
 from ui.form.fields import FIELD, FIELDS, OPTION_PREFIX, PLACES, FormValues, form_values, plan_of, shown_fields
@@ -279,11 +280,21 @@ def _salary_inputs(lang: str, plan: str | None, form: FormReading, show: set[str
     _confirm_slip(form.to_confirm, lang)
     if "history" not in errors:
         if form.history is not None:  # the box as this run read it
-            st.caption(plain(history_summary(form.history, lang)))
+            st.caption(plain(history_summary(form.history, lang, *_average_used(form.member, lang))))
         if state.get(PREFILLED):
             st.info(tx("history_prefilled", amount=money(state[PREFILLED]), count=history_size(plan)), icon=":material/edit:")
     st.caption(ui_text("check.upload_csv", lang, limit=f"{st.get_option('server.maxUploadSize')} MB"))
     salary_upload(lang, plan)  # a file is shown as read, and used only when the member says so
+
+
+def _average_used(member: Member | None, lang: str) -> tuple[Fraction | None, str]:
+    """The average the rule uses at the start age (a history's grows with the salaries added until then), and
+    that age in words; none without a member."""
+    if member is None:
+        return None, ""
+    scenario = member.scenario
+    used = scenario.average_monthly_salary if scenario.average_monthly_salary is not None else scenario.average_salary
+    return (None if used is None else Fraction(used)), span(member.planned_age, lang)
 
 
 def _confirm_slip(average: Fraction | None, lang: str) -> None:
