@@ -11,6 +11,7 @@ from fractions import Fraction
 
 from ..compare import scenario_inputs
 from ..dates import date_at
+from ..engine import example_inputs_named
 from ..freeze import counts_past_freeze, freeze_for
 from ..numbers import exact_number, exact_percent, money, whole_months
 from ..parameters import RENDER_BY_UNIT, assumption_mark, default_values, definitions
@@ -47,6 +48,9 @@ def headline(ctx: Context) -> str:
 def _amount_summary(doc: Document, ctx: Context) -> None:
     a = ctx.answer
     doc.paragraph(headline(ctx), size=15, bold=True)
+    if ctx.member is not None and ctx.member.example_inputs:  # an amount partly the example member's says so first
+        doc.paragraph(ctx.t("example_inputs", fields=example_inputs_named(ctx.member.example_inputs, ctx.lang)),
+                      bold=True)
     if a.monthly_paid_at_start == a.monthly_pension:  # else the reference amount is said beside it, below
         doc.paragraph(ctx.t("annual", amount=money(a.annual_pension)))
     lines = [ctx.t("rule_applied", rule=ctx.rule_title(a.rule), cite=ctx.rule_cite(a.rule))]

@@ -6,7 +6,7 @@ Messages about a field are shown right under it, after the whole form is read.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field as dataclass_field
 from datetime import date
 from fractions import Fraction
 from functools import partial
@@ -29,6 +29,7 @@ from ui.form.salary_table import HISTORY_BOX, PERIODS, PREFILLED, history_size, 
 from ui.form.salary_upload import salary_upload, summary as history_summary
 from ui.form.saved import MAX_FILE_BYTES, dump_inputs, saved_uploader
 from ui.shell.fresh_download import fresh_download
+from ui.answer.example import example_mark
 from ui.shell.plain import plain
 from ui.shell.state import FRESH_BOXES
 from ui.shell.text import ui_text
@@ -74,6 +75,8 @@ class FormReading:
     uncovered: list[str]
     to_confirm: Fraction | None
     slip: str | None
+    # The form's places whose inputs are still the example member's (`ui.answer.example.still_example`): marked.
+    still_example: dict[str, str] = dataclass_field(default_factory=dict)
 
 
 def read_form(state, today: date, lang: str) -> FormReading:
@@ -182,6 +185,7 @@ def member_form(lang: str, today: date, form: FormReading) -> None:
     # Both systems: the entry date decides the plan and whether these rules describe the member (RULES.md §1).
     _typed("entry_date", tx("entry_date"), lang, help=entry_help(state["system"], lang), date_box=True)
     _error_under(errors, "entry_date")
+    example_mark(form.still_example, "entry_date", lang)
     if isinstance(state.get("entry_date"), date) and "entry_date" not in errors:
         st.caption(entry_caption(state["system"], state["entry_date"], lang))
     if "group" in show:
@@ -190,6 +194,7 @@ def member_form(lang: str, today: date, form: FormReading) -> None:
                      placeholder=ui_text("check.select_placeholder", lang))
     _typed("birth_date", tx("birth_date"), lang, help=tx("birth_date_help"), date_box=True)
     _error_under(errors, "birth_date")
+    example_mark(form.still_example, "birth_date", lang)
     st.radio(tx("status"), _options("status"), key="status", horizontal=True,
              format_func=choice_format("status", lang), persist_state=KEEP)
     separated = "separation_date" in show
@@ -202,6 +207,7 @@ def member_form(lang: str, today: date, form: FormReading) -> None:
     _typed("service_years", tx("years"), lang, where=left)
     _typed("service_months", tx("months"), lang, where=right)
     _error_under(errors, "service")
+    example_mark(form.still_example, "service", lang)
 
     plan = plan_of(form.values)
     _salary_inputs(lang, plan, form, show)
@@ -211,9 +217,11 @@ def member_form(lang: str, today: date, form: FormReading) -> None:
     _typed("retire_years", tx("years"), lang, where=left)
     _typed("retire_months", tx("months"), lang, where=right)
     _error_under(errors, "retire")
+    example_mark(form.still_example, "retire", lang)
 
     if "coordinated" in show:
         st.checkbox(tx("coordinated"), key="coordinated", help=tx("coordinated_help"), persist_state=KEEP)
+        example_mark(form.still_example, "coordinated", lang)
     if "social_security" in show:
         _typed("social_security", tx("social_security"), lang, help=tx("social_security_help"))
         _error_under(errors, "social_security")
@@ -270,6 +278,7 @@ def _salary_inputs(lang: str, plan: str | None, form: FormReading, show: set[str
         if name in show:
             _typed(name, tx(name), lang, help=tx(f"{name}_help"))
             _error_under(errors, "average")
+            example_mark(form.still_example, "average", lang)
             _confirm_slip(form.to_confirm, lang)
     if "history_rows" not in show:
         return
