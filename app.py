@@ -22,7 +22,8 @@ from ui.shell.look import page_css
 from ui.shell.text import ui_text
 
 
-def summary_view(lang: str, member, answer, errors: dict[str, str], uncovered: list[str], still: dict[str, str]) -> None:
+def summary_view(lang: str, member, answer, errors: dict[str, str], uncovered: list[str],
+                 still: dict[str, str]) -> None:
     """One line with the answer (amount, age, rule) above the form: on a phone the columns stack, and
     this line is what the member sees first; it follows every change."""
     if uncovered:

@@ -49,7 +49,8 @@ def healthy(url: str) -> bool:
 
 
 @contextmanager
-def serve(script: Path | str = APP, cwd: Path = ROOT, timeout_s: float = 60, port: int | None = None) -> Iterator[Server]:
+def serve(script: Path | str = APP, cwd: Path = ROOT, timeout_s: float = 60,
+          port: int | None = None) -> Iterator[Server]:
     """`streamlit run script` on a free loopback port (or `port`: a server started again where one was), until it
     answers its health check; stopped after."""
     port = port or free_port()

@@ -155,8 +155,8 @@ def test_a_comparison_lost_to_a_restart_is_said_on_the_comparison_page(browser):
             page.goto(first.url)
             expect(amount_shown(page)).to_have_text(MONEY)
             page.wait_for_function("() => !!window.__pageHintsWatcher")  # reruns the page once reconnected
-            clicked(page.get_by_role("button", name=re.compile("^Añadir a la comparación el escenario del formulario")),
-                    page.get_by_text(re.compile("Escenario añadido a la comparación")))
+            add = page.get_by_role("button", name=re.compile("^Añadir a la comparación el escenario del formulario"))
+            clicked(add, page.get_by_text(re.compile("Escenario añadido a la comparación")))
             page.get_by_test_id("stSidebar").get_by_role("link", name="Comparar escenarios").click()
             expect(page.get_by_role("button", name=re.compile("Quitar el escenario 1"))).to_be_visible()
             port = int(first.url.rsplit(":", 1)[1])

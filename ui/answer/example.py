@@ -22,8 +22,10 @@ VIEWS = ("freeze",)  # another view of the same member's figures (the amount wit
 # (`estimator.engine.EXAMPLE_INPUTS`), and the form's fields that hold it (all of them the example's, or it is not).
 STILL_EXAMPLE = (("entry_date", "entry_date", ("entry_date",)), ("birth_date", "birth_date", ("birth_date",)),
                  ("service", "service_years", ("service_years", "service_months")),
-                 ("average", "average_salary", ("average_annual",)), ("average", "average_salary", ("average_monthly",)),
-                 ("retire", "age", ("retire_years", "retire_months")), ("coordinated", "coordinated", ("coordinated",)))
+                 ("average", "average_salary", ("average_annual",)),
+                 ("average", "average_salary", ("average_monthly",)),
+                 ("retire", "age", ("retire_years", "retire_months")),
+                 ("coordinated", "coordinated", ("coordinated",)))
 CONFIRMED = "example_values_confirmed"  # the places whose example value the member said is theirs
 
 
@@ -53,8 +55,8 @@ def still_example(state: MutableMapping[str, Any], values: Any, today: date) -> 
         return {}
     shown, values_of_example = {f.key for f in shown_fields(values)}, example(today)
     confirmed = set(state.get(CONFIRMED) or ())
-    return {place: name for place, name, keys in STILL_EXAMPLE
-            if place not in confirmed and all(key in shown and state.get(key) == values_of_example[key] for key in keys)}
+    return {place: name for place, name, keys in STILL_EXAMPLE if place not in confirmed
+            and all(key in shown and state.get(key) == values_of_example[key] for key in keys)}
 
 
 def confirm(*places: str) -> None:
@@ -63,10 +65,12 @@ def confirm(*places: str) -> None:
 
 
 def example_mark(still: dict[str, str], place: str, lang: str) -> None:
-    """Under a field still holding the example's value: said, with a button to keep it as the member's."""
-    if place not in still:
-        return
+    """Under a field still holding the example's value: said, with a button to keep it as the member's. Its place
+    is drawn under every such field, marked or not (an empty one shows nothing), so that a mark going does not
+    move the fields below it in the page's tree: one being typed in would lose what it holds."""
     with st.container(key=f"example_mark_{place}"):
+        if place not in still:
+            return
         st.caption(ui_text("example_values.field", lang))
         st.button(ui_text("example_values.keep_field", lang, field=example_inputs_named({still[place]}, lang)),
                   key=f"keep_example_{place}", on_click=confirm, args=(place,), type="tertiary")

@@ -3,7 +3,8 @@
 Served as several processes (scripts/run-app --replicas), a page whose process ended reconnects to another
 one, which knows nothing of it: the member's next action runs the page in a new session that receives the
 values of the page's widgets (the boxes' texts, the choices' labels, the checkboxes), while everything the
-session kept outside widgets is gone: the comparison too, which the comparison page then says (`BROUGHT_BACK`). Streamlit hands a widget's value to the script only once the widget is
+session kept outside widgets is gone: the comparison too, which the comparison page then says
+(`BROUGHT_BACK`). Streamlit hands a widget's value to the script only once the widget is
 drawn, and the page reads the inputs before it draws the form; so `restore_sent` reads the values the page
 sent, for the inputs the session does not hold, and puts them back in the session, with what the session
 kept beside them rebuilt from them (each box's value and the salary history's rows, read from the text).

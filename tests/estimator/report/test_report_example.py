@@ -19,7 +19,8 @@ TEACHER = {"plan": "teachers", "age": 58, "service_years": 28, "average_monthly_
 
 
 def member(*example: str) -> Member:
-    return replace(Member.of_scenario(read_scenario(TEACHER), today=date(2026, 11, 29)), example_inputs=frozenset(example))
+    teacher = Member.of_scenario(read_scenario(TEACHER), today=date(2026, 11, 29))
+    return replace(teacher, example_inputs=frozenset(example))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
