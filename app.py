@@ -1,5 +1,6 @@
 """Estimador de Pensión — the estimate page: a member's situation in; the pension, why, and how it changes."""
 
+from dataclasses import replace
 from datetime import date
 from functools import partial
 
@@ -8,7 +9,7 @@ import streamlit as st
 from estimator.freeze import freeze_for
 from estimator.numbers import money
 from estimator.texts import t
-from ui.answer.example import example_note
+from ui.answer.example import example_note, example_warning, still_example
 from ui.answer.explorer import explorer_view, offer_comparison
 from ui.answer.formatting import age_label, error_fields
 from ui.answer.render import (answer_view, charts_section, key_dates_view, limits_view, lifetime_view,
@@ -21,7 +22,8 @@ from ui.shell.look import page_css
 from ui.shell.text import ui_text
 
 
-def summary_view(lang: str, member, answer, errors: dict[str, str], uncovered: list[str]) -> None:
+def summary_view(lang: str, member, answer, errors: dict[str, str], uncovered: list[str],
+                 still: dict[str, str]) -> None:
     """One line with the answer (amount, age, rule) above the form: on a phone the columns stack, and
     this line is what the member sees first; it follows every change."""
     if uncovered:
@@ -35,6 +37,8 @@ def summary_view(lang: str, member, answer, errors: dict[str, str], uncovered: l
     else:
         line = ui_text("summary.amount", lang, amount=money(answer.monthly_paid_at_start).replace("$", "\\$"),
                        age=age_label(member.planned_age, lang), rule=t(f"rule.{answer.rule}", lang))
+        if still:  # an amount partly the example member's says so, on a phone's first screen too
+            line += " · " + ui_text("example_values.summary", lang)
     st.markdown(line)
 
 
@@ -50,8 +54,10 @@ summary = st.container(key="summary")
 # amount reaches the screen first; the form then shows each message under its field.
 inputs, results = st.columns([2, 3], gap="large")
 form = read_form(st.session_state, today, lang)  # the member, or why not: read once
-member = form.member
 example_note(example_slot, st.session_state, today, lang)
+form.still_example = still_example(st.session_state, form.values, today)
+# The inputs still the example member's are said so in the steps and the report too.
+member = form.member and replace(form.member, example_inputs=frozenset(form.still_example.values()))
 answer = None
 with results:
     if form.uncovered:
@@ -67,7 +73,7 @@ with results:
             st.warning(ui_text("limits.freeze_note", lang, law=freeze_for(member.plan).law(lang)),
                        icon=":material/ac_unit:")  # Streamlit's own icon font: every browser draws it
         answer = member.answer(lang)
-        answer_view(member, answer, lang)
+        answer_view(member, answer, lang, partial(example_warning, form.still_example, lang))
         comparable = answer.covered and not member.scenario.refunded  # the comparison's honest limits too
         if answer.covered:  # a member these rules do not describe gets no number, at any age
             explorer_view(member, lang, comparable)  # other ages and added service, answered in the browser
@@ -80,7 +86,7 @@ with results:
                        f"estimado-pension-{lang}.pdf", "application/pdf", lang, help=ui_text("result.report_help", lang))
         st.info(ui_text("app.disclaimer", lang))
 with summary:
-    summary_view(lang, member, answer, form.errors, form.uncovered)
+    summary_view(lang, member, answer, form.errors, form.uncovered, form.still_example)
 with inputs:
     member_form(lang, today, form)
 if member is not None and answer.covered:

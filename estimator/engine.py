@@ -23,14 +23,25 @@ from .citations import display
 from .steps import amount_steps, assumptions_used, average_step
 from .texts import t
 
+# The inputs an app may say are still an example member's (`estimate(example_inputs=...)`, `Member.example_inputs`),
+# each named in the texts as `example_input.<name>`.
+EXAMPLE_INPUTS = ("entry_date", "birth_date", "service_years", "average_salary", "age", "coordinated")
+
+
+def example_inputs_named(names: frozenset[str] | set[str], lang: str) -> str:
+    """The inputs still an example member's, named in words in `EXAMPLE_INPUTS`' order ("fecha de nacimiento, …")."""
+    return ", ".join(t(f"example_input.{name}", lang) for name in EXAMPLE_INPUTS if name in names)
+
 
 def estimate(s: Scenario, lang: str = "es", *, average_steps: list[Step] | None = None,
              average_assumptions: list[AssumptionUsed] | None = None,
-             find_earliest: bool = True, move: Callable[[Fraction], Scenario] | None = None) -> Answer:
+             find_earliest: bool = True, move: Callable[[Fraction], Scenario] | None = None,
+             example_inputs: frozenset[str] = frozenset()) -> Answer:
     """The answer for one scenario (CONTRACT.md), its reasons and steps in `lang`. `move` gives the
     scenario at a later age for the earliest eligibility (default `moved_to`). `average_steps` replace the
     step of an average entered (a salary history's, a projection's: `projection.average_explained`), and
-    `average_assumptions` are the assumptions those steps use.
+    `average_assumptions` are the assumptions those steps use. `example_inputs`: the inputs that are still an
+    example member's (`EXAMPLE_INPUTS`), which the steps call the example's rather than entered.
 
     RULES.md §1, Scope: a member whose first entry these rules do not describe gets no number; without an
     entry date, the reasons say once which entry dates the rules cover."""
@@ -40,7 +51,7 @@ def estimate(s: Scenario, lang: str = "es", *, average_steps: list[Step] | None 
         answer.law_on = law_day(s)
         return answer
     answer = _estimate(s, lang, why, average_steps=average_steps, average_assumptions=average_assumptions,
-                       find_earliest=find_earliest, move=move)
+                       find_earliest=find_earliest, move=move, example="average_salary" in example_inputs)
     if s.entry_date is None:
         answer.reasons.append(scope_reason(s, lang))
     answer.law_on = law_day(s)
@@ -52,7 +63,7 @@ def estimate(s: Scenario, lang: str = "es", *, average_steps: list[Step] | None 
 
 def _estimate(s: Scenario, lang: str, why: str | None, *, average_steps: list[Step] | None,
               average_assumptions: list[AssumptionUsed] | None,
-              find_earliest: bool, move: Callable[[Fraction], Scenario] | None) -> Answer:
+              find_earliest: bool, move: Callable[[Fraction], Scenario] | None, example: bool = False) -> Answer:
     params = law_of(s)
     steps = list(average_steps or [])
     notes = plan(s.plan).notes
@@ -67,7 +78,7 @@ def _estimate(s: Scenario, lang: str, why: str | None, *, average_steps: list[St
     best = most_favourable(evaluations)
     if best is None:  # no formula to write: the facts without text give the average's step and the notes
         if not average_steps:  # a history's average already has its step
-            steps.append(average_step(s, exact, lang))
+            steps.append(average_step(s, exact, lang, example=example))
         earliest = earliest_eligibility(s, move=move, params=plain, none_now=True) if find_earliest else None
         reasons = earliest_reason(s, earliest, find_earliest, lang)
         reasons += unmet_reasons(s, evaluations, lang)
@@ -76,7 +87,7 @@ def _estimate(s: Scenario, lang: str, why: str | None, *, average_steps: list[St
 
     facts = facts_of(s, average_formula=average_steps[-1].formula if average_steps else None)
     if not average_steps:
-        steps.append(average_step(s, facts, lang, best.rule))
+        steps.append(average_step(s, facts, lang, best.rule, example=example))
     else:  # the average the rules use, cited as the rule paid cites it
         steps[-1] = steps[-1].model_copy(update={"cite": display(plan(s.plan).average_cite_for(best.rule), lang)})
     chosen = evaluate(best.rule, facts, params)

@@ -33,6 +33,8 @@ class Member:
     planned_age: Fraction
     birth_date: date | None = None
     today: date = field(default_factory=date.today)
+    # The inputs still the example member's (`engine.EXAMPLE_INPUTS`): the steps and the report say so.
+    example_inputs: frozenset[str] = frozenset()
     _kept: dict = field(default_factory=dict, init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -86,7 +88,8 @@ class Member:
         def work() -> Answer:
             explained = self.explained(lang)
             return estimate(self.scenario, lang, average_steps=explained.steps if explained else None,
-                            average_assumptions=explained.assumptions if explained else None, move=self.through)
+                            average_assumptions=explained.assumptions if explained else None, move=self.through,
+                            example_inputs=self.example_inputs)
         return self._once(("answer", lang), work)
 
     def answer_at(self, age: Fraction, lang: str = "es") -> Answer:
@@ -99,7 +102,8 @@ class Member:
         def work() -> Answer:
             explained = average_explained(self.situation, age, lang)
             return estimate(self.at(age), lang, average_steps=explained.steps if explained else None,
-                            average_assumptions=explained.assumptions if explained else None, find_earliest=False)
+                            average_assumptions=explained.assumptions if explained else None, find_earliest=False,
+                            example_inputs=self.example_inputs)
         return self._once(("answer_at", age, lang), work)
 
     def key_dates(self, today: date | None = None) -> list[KeyDate]:

@@ -52,9 +52,10 @@ def assumptions_used(s: Scenario, names: set[str], params: Params) -> list[Assum
             for name in ASSUMPTION_NAMES if name in names]
 
 
-def average_step(s: Scenario, facts: Facts, lang: str, rule: Rule | None = None) -> Step:
-    """The average the rules use, as entered or converted (RULES.md §7), cited as the plan cites it for `rule`."""
-    given = t("step.given", lang)
+def average_step(s: Scenario, facts: Facts, lang: str, rule: Rule | None = None, *, example: bool = False) -> Step:
+    """The average the rules use, as entered or converted (RULES.md §7), cited as the plan cites it for `rule`;
+    `example`: the figure is still the example member's, said so instead of "as entered"."""
+    given = t("step.example" if example else "step.given", lang)
     the_plan = plan(s.plan)
     label = t(f"step.average_{the_plan.amount_unit}", lang)
     cite = the_plan.average_cite_for(rule)

@@ -49,9 +49,11 @@ def healthy(url: str) -> bool:
 
 
 @contextmanager
-def serve(script: Path | str = APP, cwd: Path = ROOT, timeout_s: float = 60) -> Iterator[Server]:
-    """`streamlit run script` on a free loopback port, until it answers its health check; stopped after."""
-    port = free_port()
+def serve(script: Path | str = APP, cwd: Path = ROOT, timeout_s: float = 60,
+          port: int | None = None) -> Iterator[Server]:
+    """`streamlit run script` on a free loopback port (or `port`: a server started again where one was), until it
+    answers its health check; stopped after."""
+    port = port or free_port()
     url = f"http://127.0.0.1:{port}"
     log = Path(tempfile.mkstemp(prefix="streamlit-", suffix=".log")[1])
     command = [sys.executable, "-m", "streamlit", "run", str(script), "--server.headless=true",

@@ -12,6 +12,7 @@ from typing import Sequence
 
 from ..compare import scenario_inputs
 from ..dates import date_at
+from ..engine import example_inputs_named
 from ..models import Answer
 from ..freeze import counts_past_freeze, freeze_for
 from ..numbers import exact_number, exact_percent, money, whole_months
@@ -49,6 +50,9 @@ def headline(ctx: Context) -> str:
 def _amount_summary(doc: Document, ctx: Context) -> None:
     a = ctx.answer
     doc.paragraph(headline(ctx), size=15, bold=True)
+    if ctx.member is not None and ctx.member.example_inputs:  # an amount partly the example member's says so first
+        doc.paragraph(ctx.t("example_inputs", fields=example_inputs_named(ctx.member.example_inputs, ctx.lang)),
+                      bold=True)
     if a.monthly_paid_at_start == a.monthly_pension:  # else the reference amount is said beside it, below
         doc.paragraph(ctx.t("annual", amount=money(a.annual_pension)))
     lines = [ctx.t("rule_applied", rule=ctx.rule_title(a.rule), cite=ctx.rule_cite(a.rule))]

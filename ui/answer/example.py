@@ -1,5 +1,7 @@
 """The example member the page opens on, said to be an example until the member changes an input: a figure
-on the first screen must never be taken for the member's own."""
+on the first screen must never be taken for the member's own. Once the member changes anything, each input
+still holding the example's value is marked as the example's — under its field, above the amount, in the
+summary, the steps and the report — until it is changed or confirmed."""
 
 from __future__ import annotations
 
@@ -8,11 +10,23 @@ from typing import Any, MutableMapping
 
 import streamlit as st
 
+from estimator.engine import example_inputs_named
+
+from ui.form.fields import shown_fields
 from ui.shell.state import example
 from ui.shell.text import ui_text
 
 CHANGED = "inputs_changed"  # set once any input differs from the example member's; cleared with the member
 VIEWS = ("freeze",)  # another view of the same member's figures (the amount with benefits frozen), not their data
+# The inputs an amount can still take from the example member: where the form marks it, its name for the estimator
+# (`estimator.engine.EXAMPLE_INPUTS`), and the form's fields that hold it (all of them the example's, or it is not).
+STILL_EXAMPLE = (("entry_date", "entry_date", ("entry_date",)), ("birth_date", "birth_date", ("birth_date",)),
+                 ("service", "service_years", ("service_years", "service_months")),
+                 ("average", "average_salary", ("average_annual",)),
+                 ("average", "average_salary", ("average_monthly",)),
+                 ("retire", "age", ("retire_years", "retire_months")),
+                 ("coordinated", "coordinated", ("coordinated",)))
+CONFIRMED = "example_values_confirmed"  # the places whose example value the member said is theirs
 
 
 def showing_example(state: MutableMapping[str, Any], today: date) -> bool:
@@ -31,3 +45,47 @@ def example_note(slot, state: MutableMapping[str, Any], today: date, lang: str) 
     if showing_example(state, today):
         with slot.container(key="example_note"):
             st.info(ui_text("app.example", lang), icon="ℹ️")
+
+
+def still_example(state: MutableMapping[str, Any], values: Any, today: date) -> dict[str, str]:
+    """Once the member changed some input: the form's places whose shown fields all still hold the example
+    member's value and were not confirmed, each with the estimator's name of that input. Nothing while the whole
+    page is the example (the note above says so)."""
+    if showing_example(state, today):
+        return {}
+    shown, values_of_example = {f.key for f in shown_fields(values)}, example(today)
+    confirmed = set(state.get(CONFIRMED) or ())
+    return {place: name for place, name, keys in STILL_EXAMPLE if place not in confirmed
+            and all(key in shown and state.get(key) == values_of_example[key] for key in keys)}
+
+
+def confirm(*places: str) -> None:
+    """Before the rerun: these places' example values are the member's own."""
+    st.session_state[CONFIRMED] = sorted(set(st.session_state.get(CONFIRMED) or ()) | set(places))
+
+
+def example_mark(still: dict[str, str], place: str, lang: str) -> None:
+    """Under a field still holding the example's value: said, with a button to keep it as the member's. Its place
+    is drawn under every such field, marked or not (an empty one shows nothing), so that a mark going does not
+    move the fields below it in the page's tree: one being typed in would lose what it holds."""
+    with st.container(key=f"example_mark_{place}"):
+        if place not in still:
+            return
+        st.caption(ui_text("example_values.field", lang))
+        st.button(ui_text("example_values.keep_field", lang, field=example_inputs_named({still[place]}, lang)),
+                  key=f"keep_example_{place}", on_click=confirm, args=(place,), type="tertiary")
+
+
+def example_warning(still: dict[str, str], lang: str) -> None:
+    """Beside the amount: which of its inputs are still the example's, and a button to keep them all."""
+    if not still:
+        return
+    with st.container(key="example_inputs"):
+        st.warning(ui_text("example_values.headline", lang, fields=named(still, lang)), icon=":material/edit:")
+        st.button(ui_text("example_values.keep_all", lang), key="keep_example_values", on_click=confirm,
+                  args=tuple(still))
+
+
+def named(still: dict[str, str], lang: str) -> str:
+    """The inputs still the example's, in words."""
+    return example_inputs_named(set(still.values()), lang)

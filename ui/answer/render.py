@@ -43,7 +43,8 @@ def not_eligible_summary(member: Member, answer: Answer, lang: str) -> str:
     return ui_text("summary.not_eligible", lang, age=age, earliest=earliest[0], date=earliest[1])
 
 
-def answer_view(member: Member, answer: Answer, lang: str) -> None:
+def answer_view(member: Member, answer: Answer, lang: str, beside_amount=lambda: None) -> None:
+    """The answer; `beside_amount` draws what must be read with the amount, right under it."""
     tx = lambda key, **kw: ui_text(f"result.{key}", lang, **kw)  # noqa: E731
     st.header(tx("heading"))
     age = age_label(member.planned_age, lang)
@@ -72,6 +73,7 @@ def answer_view(member: Member, answer: Answer, lang: str) -> None:
     # RULES.md §0: the headline is what the System pays from the first month; the pension under the rule
     # is beside it when coordination changes it from the start, and what is paid from 65 when it comes later.
     headline(tx("monthly", age=age), money(answer.monthly_paid_at_start))  # "today's dollars" is the caption under it
+    beside_amount()
     paid_differs = answer.monthly_paid_at_start != answer.monthly_pension
     annual = "" if paid_differs else f" · {tx('annual', amount=money(answer.annual_pension))}"
     grown = growth_in([answer])  # RULES.md §7: only a growth of 0% keeps the amount in today's dollars

@@ -33,6 +33,7 @@ from ui.form.member import build_member
 from ui.form.saved import MAX_FILE_BYTES, field_name, load_inputs, values_from_saved
 from ui.shell.look import compare_css, page_css
 from ui.shell.plain import alert, one_line
+from ui.shell.reconnect import BROUGHT_BACK
 from ui.shell.text import ui_text
 from ui.shell.uploads import refused_note, take_new_files, uploader_key
 
@@ -108,8 +109,11 @@ def comparison_page(lang: str) -> None:
     _variant(comparison, today, lang)
     _uploads(comparison, lang)
     if not comparison:
+        if state.get(BROUGHT_BACK):  # the server's process restarted under the page: its comparison is gone
+            st.warning(say("lost"), icon=":material/sync_problem:")
         st.info(say("empty"))
     else:
+        state.pop(BROUGHT_BACK, None)  # a new comparison begun: nothing to say about the lost one any more
         _columns(comparison, lang)
         comparison_report(comparison, lang)  # two to four scenarios: the same comparison as a PDF
     st.info(ui_text("app.disclaimer", lang))

@@ -6,7 +6,7 @@ Messages about a field are shown right under it, after the whole form is read.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field as dataclass_field
 from datetime import date
 from fractions import Fraction
 from functools import partial
@@ -19,6 +19,7 @@ from estimator.member import Member
 from estimator.numbers import money
 from estimator.reasons import outside_scope
 from estimator.salary_file import SalaryHistory
+from estimator.texts import span
 
 from ui.form.entry import box_key, read_number, sync
 from ui.form.fields import FIELD, FIELDS, OPTION_PREFIX, PLACES, FormValues, form_values, plan_of, shown_fields
@@ -28,6 +29,7 @@ from ui.form.salary_table import HISTORY_BOX, PERIODS, PREFILLED, history_size, 
 from ui.form.salary_upload import salary_upload, summary as history_summary
 from ui.form.saved import MAX_FILE_BYTES, dump_inputs, saved_uploader
 from ui.shell.fresh_download import fresh_download
+from ui.answer.example import example_mark
 from ui.shell.plain import plain
 from ui.shell.state import FRESH_BOXES
 from ui.shell.text import ui_text
@@ -73,6 +75,8 @@ class FormReading:
     uncovered: list[str]
     to_confirm: Fraction | None
     slip: str | None
+    # The form's places whose inputs are still the example member's (`ui.answer.example.still_example`): marked.
+    still_example: dict[str, str] = dataclass_field(default_factory=dict)
 
 
 def read_form(state, today: date, lang: str) -> FormReading:
@@ -151,10 +155,25 @@ def whole_box(where, label: str, key: str, default: int, low: int, high: int, la
     return None
 
 
+CHOICES_LANG = "choices_lang"  # the language the choices' labels were last drawn in
+
+
+def relabel_choices(state, lang: str) -> None:
+    """A choice's widget value is its option's label: drawn with labels of another language, the browser would
+    keep the old label, which is none of the new options, and show no choice at all (while the session still
+    holds the option). Setting each choice's value again, once a language is new, sends the new label."""
+    if state.get(CHOICES_LANG) != lang:
+        for key in OPTION_PREFIX:
+            if key in state:
+                state[key] = state[key]
+        state[CHOICES_LANG] = lang
+
+
 def member_form(lang: str, today: date, form: FormReading) -> None:
     """Draw the fields the table shows for these values (`Field.shown`), each message under its field."""
     tx = lambda key, **kw: ui_text(f"input.{key}", lang, **kw)  # noqa: E731
     state, errors = st.session_state, form.errors
+    relabel_choices(state, lang)
     show = {f.key for f in shown_fields(form.values)}
     for field, message in errors.items():
         if field not in PLACED:
@@ -166,6 +185,7 @@ def member_form(lang: str, today: date, form: FormReading) -> None:
     # Both systems: the entry date decides the plan and whether these rules describe the member (RULES.md §1).
     _typed("entry_date", tx("entry_date"), lang, help=entry_help(state["system"], lang), date_box=True)
     _error_under(errors, "entry_date")
+    example_mark(form.still_example, "entry_date", lang)
     if isinstance(state.get("entry_date"), date) and "entry_date" not in errors:
         st.caption(entry_caption(state["system"], state["entry_date"], lang))
     if "group" in show:
@@ -174,6 +194,7 @@ def member_form(lang: str, today: date, form: FormReading) -> None:
                      placeholder=ui_text("check.select_placeholder", lang))
     _typed("birth_date", tx("birth_date"), lang, help=tx("birth_date_help"), date_box=True)
     _error_under(errors, "birth_date")
+    example_mark(form.still_example, "birth_date", lang)
     st.radio(tx("status"), _options("status"), key="status", horizontal=True,
              format_func=choice_format("status", lang), persist_state=KEEP)
     separated = "separation_date" in show
@@ -186,6 +207,7 @@ def member_form(lang: str, today: date, form: FormReading) -> None:
     _typed("service_years", tx("years"), lang, where=left)
     _typed("service_months", tx("months"), lang, where=right)
     _error_under(errors, "service")
+    example_mark(form.still_example, "service", lang)
 
     plan = plan_of(form.values)
     _salary_inputs(lang, plan, form, show)
@@ -195,9 +217,11 @@ def member_form(lang: str, today: date, form: FormReading) -> None:
     _typed("retire_years", tx("years"), lang, where=left)
     _typed("retire_months", tx("months"), lang, where=right)
     _error_under(errors, "retire")
+    example_mark(form.still_example, "retire", lang)
 
     if "coordinated" in show:
         st.checkbox(tx("coordinated"), key="coordinated", help=tx("coordinated_help"), persist_state=KEEP)
+        example_mark(form.still_example, "coordinated", lang)
     if "social_security" in show:
         _typed("social_security", tx("social_security"), lang, help=tx("social_security_help"))
         _error_under(errors, "social_security")
@@ -254,6 +278,7 @@ def _salary_inputs(lang: str, plan: str | None, form: FormReading, show: set[str
         if name in show:
             _typed(name, tx(name), lang, help=tx(f"{name}_help"))
             _error_under(errors, "average")
+            example_mark(form.still_example, "average", lang)
             _confirm_slip(form.to_confirm, lang)
     if "history_rows" not in show:
         return
@@ -264,11 +289,21 @@ def _salary_inputs(lang: str, plan: str | None, form: FormReading, show: set[str
     _confirm_slip(form.to_confirm, lang)
     if "history" not in errors:
         if form.history is not None:  # the box as this run read it
-            st.caption(plain(history_summary(form.history, lang)))
+            st.caption(plain(history_summary(form.history, lang, *_average_used(form.member, lang))))
         if state.get(PREFILLED):
             st.info(tx("history_prefilled", amount=money(state[PREFILLED]), count=history_size(plan)), icon=":material/edit:")
     st.caption(ui_text("check.upload_csv", lang, limit=f"{st.get_option('server.maxUploadSize')} MB"))
     salary_upload(lang, plan)  # a file is shown as read, and used only when the member says so
+
+
+def _average_used(member: Member | None, lang: str) -> tuple[Fraction | None, str]:
+    """The average the rule uses at the start age (a history's grows with the salaries added until then), and
+    that age in words; none without a member."""
+    if member is None:
+        return None, ""
+    scenario = member.scenario
+    used = scenario.average_monthly_salary if scenario.average_monthly_salary is not None else scenario.average_salary
+    return (None if used is None else Fraction(used)), span(member.planned_age, lang)
 
 
 def _confirm_slip(average: Fraction | None, lang: str) -> None:

@@ -10,6 +10,7 @@ as markdown: a cell such as `![p](http://x/p.png)` shows as those characters.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 import streamlit as st
@@ -91,12 +92,18 @@ def preview_table(history: SalaryHistory, lang: str) -> pd.DataFrame:
     return pd.DataFrame(columns)
 
 
-def summary(history: SalaryHistory, lang: str) -> str:
-    """One sentence: how many salaries were read, which rows the average takes, and the average."""
+def summary(history: SalaryHistory, lang: str, used: Fraction | None = None, age: str = "") -> str:
+    """One sentence: how many salaries were read, which rows the average takes, and the average; and, when the
+    rule uses another average (`used`, at the start `age`: the salaries added up to then), that one beside it."""
     rows = row_list(history.used)
     key = f"summary_{plan_of(history.plan).amount_unit}"
+    read = money(round_cents(history.average.value))
+    if used is not None and money(round_cents(used)) != read:
+        key, extra = f"{key}_used", {"used": money(round_cents(used)), "age": age}
+    else:
+        extra = {}
     return ui_text(f"salary_file.{key}", lang, count=len(history.salaries), size=len(history.used), rows=rows,
-                   average=money(round_cents(history.average.value)))
+                   average=read, **extra)
 
 
 def row_list(rows: tuple[int, ...]) -> str:

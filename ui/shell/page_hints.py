@@ -12,7 +12,8 @@ drawn later; names Streamlit's own controls (the sidebar, the help icons, headin
 page's language for screen readers; says Streamlit's "Connection error" dialog (shown when the server cannot
 be reached: it is drawn by the browser alone) in the page's words; runs the page again as soon as it is
 connected again after losing its server (Streamlit itself waits for the member's next action, and a value typed
-just as the connection was lost was never sent); on a phone, closes the sidebar once a page is chosen in it; and,
+just as the connection was lost was never sent); on a phone, closes the sidebar once a page is chosen in it and
+keeps what is scrolled to clear of the answer's sticky summary; and,
 once the estimate page has been quiet for 2 s, runs Streamlit's chart code ahead, so that the first opening of
 the charts does not wait for it.
 """
@@ -206,13 +207,31 @@ export default function (component) {
   const app = document.querySelector('[data-testid="stApp"]');
   if (app) new MutationObserver(() => { connection(); showOnceCleared(); chartsAhead(); })
     .observe(app, { attributeFilter: ["data-test-connection-state", "data-test-script-state"] });
+  // On a phone the answer's summary stays under the top bar (ui/shell/look.py): a field or line scrolled to (a focus,
+  // a message's link) stops below it, whatever its height (two lines, or four in session mode or with a note).
+  let bar = null;
+  const clearOfBar = new ResizeObserver(() => {
+    const area = main(), sticky = bar?.closest('[data-testid="stLayoutWrapper"]');
+    if (!area || !sticky) return;
+    const top = parseFloat(getComputedStyle(sticky).top);
+    area.style.scrollPaddingTop = Number.isNaN(top) || !bar.offsetHeight ? "" : `${top + bar.offsetHeight + 8}px`;
+  });
+  const followBar = () => {
+    const now = document.querySelector(".st-key-summary");
+    if (now === bar) return;
+    if (bar) clearOfBar.unobserve(bar);
+    bar = now;
+    if (bar) clearOfBar.observe(bar);
+  };
   const watcher = new MutationObserver((records) => {
+    followBar();
     apply(changed(records));
     showOnceCleared(records.some((record) => record.type === "characterData" || record.addedNodes.length > 0));
   });
   watcher.apply = apply;  // a page in the other language: everything named again
   watcher.observe(document.body, { childList: true, subtree: true, characterData: true, attributeFilter: ["aria-label"] });
   window.__pageHintsWatcher = watcher;  // kept for the document's life: every page mounts the component
+  followBar();
   apply();
 }
 """

@@ -3,7 +3,8 @@
 Served as several processes (scripts/run-app --replicas), a page whose process ended reconnects to another
 one, which knows nothing of it: the member's next action runs the page in a new session that receives the
 values of the page's widgets (the boxes' texts, the choices' labels, the checkboxes), while everything the
-session kept outside widgets is gone. Streamlit hands a widget's value to the script only once the widget is
+session kept outside widgets is gone: the comparison too, which the comparison page then says
+(`BROUGHT_BACK`). Streamlit hands a widget's value to the script only once the widget is
 drawn, and the page reads the inputs before it draws the form; so `restore_sent` reads the values the page
 sent, for the inputs the session does not hold, and puts them back in the session, with what the session
 kept beside them rebuilt from them (each box's value and the salary history's rows, read from the text).
@@ -40,10 +41,17 @@ def sent_widgets(state: MutableMapping[str, Any]) -> dict[str, Any]:
     return sent
 
 
+# Set in a session that took over a page from an earlier one: what that one kept outside widgets (the comparison)
+# is gone, and the comparison page says so (ui/comparison/compare.py).
+BROUGHT_BACK = "brought_back"
+
+
 def restore_sent(state: MutableMapping[str, Any]) -> None:
     """Put back the form's inputs the page sent and the session lacks (see the module's docstring)."""
     missing = [field for field in FIELDS if field.key not in state]
     sent = sent_widgets(state) if missing else {}  # nothing missing: an ordinary run, nothing to read
+    if set(sent) - {"lang"}:  # a new page sends at most its language, taken from the address
+        state[BROUGHT_BACK] = True
     if not sent:
         return
     from ui.form.form import choice_format  # the form's own labels (loaded only when needed)

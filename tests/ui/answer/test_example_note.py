@@ -45,3 +45,33 @@ def test_the_next_member_sees_the_example_said_again(app):
     app.button(key="clear_session").click().run()
     app.button(key="clear_confirm").click().run()
     assert not app.exception and len(notes(app)) == 1
+
+
+def still_said(at) -> list[str]:
+    """The warnings under the amount that name inputs still the example's."""
+    start = ui_text("example_values.headline", "es", fields="").split(":")[0]
+    return [w.value for w in at.warning if w.value.startswith(start)]
+
+
+def test_once_an_input_changes_the_inputs_still_the_examples_are_named_until_kept(app):
+    assert still_said(app) == []  # the whole page is the example: the note above says so, no list
+    app.radio(key="system").set_value("teachers").run()
+    said = still_said(app)
+    assert len(said) == 1 and "salario promedio" in said[0] and "fecha de nacimiento" in said[0]
+    assert app.button(key="keep_example_average").label == "Es mi dato: mantener salario promedio"
+    typed(app, "average_monthly", "2,600")  # changed: no longer the example's
+    assert "salario promedio" not in still_said(app)[0] and "fecha de nacimiento" in still_said(app)[0]
+    app.button(key="keep_example_birth_date").click().run()
+    assert "fecha de nacimiento" not in still_said(app)[0]
+    app.button(key="keep_example_values").click().run()
+    assert not app.exception and still_said(app) == []
+    assert "keep_example_service" not in [b.key for b in app.button]
+
+
+def test_the_next_member_has_nothing_confirmed(app):
+    typed(app, "service_years", "20")
+    app.button(key="keep_example_values").click().run()
+    app.button(key="clear_session").click().run()
+    app.button(key="clear_confirm").click().run()
+    typed(app, "service_years", "21")
+    assert "fecha de nacimiento" in still_said(app)[0]

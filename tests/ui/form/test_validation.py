@@ -229,7 +229,7 @@ def test_correcting_the_value_brings_the_answer_back(app):
 
 def test_a_refused_value_leaves_the_summary_saying_what_to_fix(app):
     summary = lambda: " ".join(m.value for m in app.markdown)  # noqa: E731
-    assert "al mes a los" in summary() and "Regla 18.2" in summary()
+    assert "la edad del formulario" in summary() and "al mes" in summary() and "Regla 18.2" in summary()
     typed(app, "average_annual", "")
     assert "Sin estimado hasta corregir: salario promedio." in summary()
 
