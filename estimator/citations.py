@@ -1,4 +1,5 @@
-"""Citations as a member reads them: "000 ¶A.1" → "Maestros, Sección A, inciso 1" (RULES.md).
+"""Citations as a member reads them: "000 ¶A.1" → "Maestros, Sección A, inciso 1" (RULES.md), each by the folder
+of the plans whose seed it cites (`plans/<folder>/citations.py`).
 
 The rules cite the seed file and paragraph (in code, tests and the rules page's source column);
 everything a person reads gets the law's own words, in both languages — a citation names the text
@@ -8,10 +9,9 @@ inciso (c)", "Maestros, Sección A, inciso 1").
 
 from __future__ import annotations
 
-import re
 from functools import cache
 
-from .texts import t
+from .plans import citation_readers
 
 
 @cache
@@ -34,23 +34,9 @@ def with_cite(title: str, cite: str, form: str) -> str:
 
 
 def _one(part: str, lang: str) -> str:
-    if m := re.fullmatch(r"000 ¶([A-C])((?:\.\d)?)((?:, ¶[A-C](?:\.\d)?)*)", part):
-        text = _teachers(m.group(1), m.group(2)[1:], lang)
-        for section, item in re.findall(r"¶([A-C])(?:\.(\d))?", m.group(3)):
-            text += ", " + (t("cite.item", lang, item=item) if section == m.group(1) and item
-                            else _teachers(section, item, lang))
-        return text
-    if m := re.fullmatch(r"001 \(([a-d])\)", part):
-        return t("cite.new_participants", lang, item=m.group(1))
-    if m := re.fullmatch(r"00[23] Regla (.+)", part):
-        return t("cite.regulation", lang, rule=m.group(1))
-    if m := re.fullmatch(r"004 ¶([A-F](?:\.\d)?)((?:, ¶[A-F](?:\.\d)?)*)", part):
-        paragraphs = [m.group(1)] + re.findall(r"¶([A-F](?:\.\d)?)", m.group(2))
-        return t("cite.coordination", lang, paragraph=", ".join(paragraphs))
+    """One citation in the law's words, by the folder whose seeds it cites (each plan's or shared folder's
+    `citations.py`, found through the registry); a citation no folder reads is shown as written."""
+    for reader in citation_readers():
+        if (words := reader.in_words(part, lang)) is not None:
+            return words
     return part
-
-
-def _teachers(section: str, item: str, lang: str) -> str:
-    if item:
-        return t("cite.teachers_item", lang, section=section, item=item)
-    return t("cite.teachers_section", lang, section=section)

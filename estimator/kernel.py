@@ -56,6 +56,8 @@ def payable_cents(plan: str, amount: Any, minimum_monthly: Fraction | None) -> P
         monthly = cents(amount)
         return PayableCents(monthly, monthly * 12, _all(amount, False), _times_cents(monthly, 12))
     monthly = cents(amount * Fraction(1, 12))
+    if minimum_monthly is None:  # a plan with no minimum pension
+        return PayableCents(monthly, cents(amount), _all(amount, False), amount)
     floor = cents(minimum_monthly)
     lifted = monthly < floor
     return PayableCents(_choose(lifted, floor, monthly), _choose(lifted, floor * 12, cents(amount)), lifted,

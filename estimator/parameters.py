@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .explain import NONE, RENDER, Q
 from .numbers import exact_number, exact_percent, to_fraction
-from .plans import PLAN_IDS, law_folders, plan as plan_of
+from .plans import PLAN_IDS, plan_folders, plan as plan_of
 from .texts import date_words, t
 
 Unit = Literal["fraction", "years_of_age", "years_of_service", "usd_per_month", "usd_per_year", "count", "date"]
@@ -221,7 +221,7 @@ def _assumption(name: str) -> Parameter:
 
 
 def all_files() -> list[Path]:
-    return [folder / "law.toml" for folder in law_folders()]
+    return [folder / "law.toml" for folder in plan_folders()]
 
 
 class Params:

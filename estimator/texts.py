@@ -9,7 +9,6 @@ from pathlib import Path
 
 LANGUAGES = ("es", "en")
 FOLDER = Path(__file__).parent / "texts"
-PLANS_FOLDER = Path(__file__).parent / "plans"
 APP = "app"  # the table of a plan's words file that the app's catalog reads
 
 
@@ -28,7 +27,9 @@ def catalog(lang: str) -> dict[str, str]:
 
 
 def plan_words_files(lang: str) -> list[Path]:
-    return sorted(PLANS_FOLDER.glob(f"*/words.{lang}.toml"))
+    """The words files of every plan's folder and of the folders they share, as the registry finds them."""
+    from .plans import plan_folders  # the registry reads no words: no cycle at import
+    return [path for folder in plan_folders() if (path := folder / f"words.{lang}.toml").is_file()]
 
 
 @cache

@@ -4,13 +4,16 @@ both languages (`words.es.toml`, `words.en.toml`), its explanations (`notes.py`)
 reduction, the freeze of Ley 3-2013); seed 004, coordination with Social Security, is `ley447/coordination.py`.
 
 This registry is the one list of plans: every other module asks it (`plan(id)`, `PLAN_IDS`) what a plan
-is and has, instead of naming plans.
+is and has, instead of naming plans. A plan is a folder with a `plan.toml` (what it is and has); adding one
+is adding its folder, here or in a folder named by `ESTIMATOR_PLAN_FOLDERS`.
 """
 
 from __future__ import annotations
 
+import os
+import tomllib
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from importlib import import_module
 from pathlib import Path
 from types import ModuleType
@@ -34,10 +37,10 @@ class Plan:
     contribution: bool       # a pensioner keeps contributing for a while (000 ¶B)
     shortfall: bool          # a contribution shortfall changes the pension (000 ¶C)
     june_1960: bool          # Regla 19.6's floor for members in the System on 30 June 1960
-    entries_from: str | None  # the dated parameter from which first entries belong to this plan
-    entries_until: str | None  # the dated parameter from which first entries are out of scope (RULES.md §1)
     average_cite: str        # what defines its average (RULES.md §7), as the average's step cites it …
     average_in_each_rule: bool  # … unless each rule's own paragraph states it: then the paragraph paid
+    entries_from: str | None = None   # the dated parameter from which first entries belong to this plan
+    entries_until: str | None = None  # the dated parameter from which first entries are out of scope (RULES.md §1)
 
     def average_cite_for(self, rule: Any = None) -> str:
         """The one citation of its average (RULES.md §7): the law that defines it (Ley 447-1951, Ley 1-1990);
@@ -48,7 +51,7 @@ class Plan:
     @property
     def folders(self) -> tuple[Path, ...]:
         """The folders of its law and words: the shared ones first, then its own."""
-        return tuple(FOLDER / name for name in (*self.shared, self.id))
+        return tuple(plan_folder(name) for name in (*self.shared, self.id))
 
     @cached_property
     def rules(self) -> ModuleType:
@@ -80,17 +83,31 @@ class Plan:
         return "monthly" if self.monthly else "annual"
 
 
-PLANS: dict[str, Plan] = {plan.id: plan for plan in (
-    Plan("teachers", system="teachers", shared=(), monthly=True, groups=False, coordination=False, deferred=False,
-         contribution=True, shortfall=True, june_1960=False, entries_from=None,
-         entries_until="defined_contribution_from", average_cite="000 ¶A", average_in_each_rule=True),
-    Plan("ley447", system=GOVERNMENT, shared=(GOVERNMENT,), monthly=False, groups=True, coordination=True, deferred=True,
-         contribution=False, shortfall=False, june_1960=True, entries_from=None, entries_until=None,
-         average_cite="Ley 447-1951", average_in_each_rule=False),
-    Plan("ley1", system=GOVERNMENT, shared=(GOVERNMENT,), monthly=False, groups=True, coordination=False, deferred=True,
-         contribution=False, shortfall=False, june_1960=False, entries_from="new_participants_from",
-         entries_until="savings_account_from", average_cite="Ley 1-1990", average_in_each_rule=False),
-)}
+def plan_folder(name: str) -> Path:
+    """A plan's (or a shared) folder, on this package's path: its own folder, and any folder a deployment adds
+    (`ESTIMATOR_PLAN_FOLDERS`, folders separated as the system separates paths)."""
+    for root in __path__:
+        if (Path(root) / name).is_dir():
+            return Path(root) / name
+    raise KeyError(f"no folder for plan {name!r}")
+
+
+def _discover() -> dict[str, Plan]:
+    """Every folder on the package's path with a `plan.toml` is a plan: its id is its folder's name."""
+    found = []
+    for root in __path__:
+        for descriptor in sorted(Path(root).glob("*/plan.toml")):
+            with descriptor.open("rb") as handle:
+                fields = tomllib.load(handle)
+            order = fields.pop("order")
+            fields["shared"] = tuple(fields.get("shared", ()))
+            found.append((order, Plan(id=descriptor.parent.name, **fields)))
+    return {p.id: p for _, p in sorted(found, key=lambda pair: (pair[0], pair[1].id))}
+
+
+# More folders of plans, for a deployment (or a test) that adds a plan without touching this package.
+__path__.extend(folder for folder in os.environ.get("ESTIMATOR_PLAN_FOLDERS", "").split(os.pathsep) if folder)
+PLANS: dict[str, Plan] = _discover()
 PLAN_IDS: tuple[str, ...] = tuple(PLANS)
 GOVERNMENT_PLANS: tuple[str, ...] = tuple(p.id for p in PLANS.values() if p.system == GOVERNMENT)
 
@@ -111,6 +128,13 @@ def coordination_age() -> Any:
     return next(p.coordinator for p in PLANS.values() if p.coordinator is not None).coordination_age()
 
 
-def law_folders() -> list[Path]:
-    """Every folder holding a `law.toml`: the shared ones and each plan's."""
+def plan_folders() -> list[Path]:
+    """Every folder of the plans: each plan's and the ones they share (each holds a `law.toml` and words)."""
     return sorted({folder for p in PLANS.values() for folder in p.folders})
+
+
+@cache
+def citation_readers() -> tuple[ModuleType, ...]:
+    """Each folder's reader of the citations of its seeds (`citations.py`: `in_words(part, lang)`)."""
+    return tuple(import_module(f"{__name__}.{folder.name}.citations") for folder in plan_folders()
+                 if (folder / "citations.py").is_file())

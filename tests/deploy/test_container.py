@@ -19,6 +19,7 @@ from scripts import healthcheck
 from scripts.haproxy import find_haproxy, main as haproxy_main
 from tests.browser.conftest import _unavailable, under_ci
 from tests.conftest import ROOT
+from tests.test_packaging import declared_packages
 
 try:
     import yaml
@@ -70,7 +71,7 @@ def test_the_files_copied_before_the_setup_are_all_the_installation_reads(tmp_pa
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())
     assert (before / "pyproject.toml").is_file() and (before / project["project"]["readme"]).is_file()
     assert (before / "scripts" / "setup").is_file()
-    for package in project["tool"]["setuptools"]["packages"]:  # each with every file it has here
+    for package in declared_packages():  # each with every file it has here
         folder = package.replace(".", "/")
         files = {p.name for p in (ROOT / folder).iterdir() if p.is_file() and p.suffix != ".pyc"}
         assert files and files <= {p.name for p in (before / folder).iterdir()}, package

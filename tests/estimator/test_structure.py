@@ -12,7 +12,8 @@ import pytest
 from pydantic import ValidationError
 
 from estimator import parameters, texts
-from estimator.plans import PLAN_IDS, PLANS, law_folders
+from estimator.citations import display
+from estimator.plans import PLAN_IDS, PLANS, plan_folder, plan_folders
 from tests.conftest import ROOT
 
 PACKAGE = ROOT / "estimator"
@@ -39,7 +40,9 @@ def test_law_files_follow_the_schema(path):
         assert re.fullmatch(r"[a-z0-9_]+", name)
         for value in entry.values:
             if not entry.later_law:  # a later law beyond the seeds cites itself (RULES.md §8)
-                assert re.match(r"^(00[0-4] |Ley )", value.cite), f"{name}: cite must name the seed or the law"
+                # a seed's paragraph, which a folder's `citations.py` reads into the law's words, or a law
+                for part in value.cite.split("; "):
+                    assert part.startswith("Ley ") or display(part) != part, f"{name}: {part} is read by no folder"
 
 
 LAW_ENTRY = 'unit = "fraction"\nlabel_es = "abc"\nlabel_en = "abc"\n'
@@ -136,7 +139,7 @@ def test_every_rule_is_cited_quoted_and_named_in_both_languages():
 
 
 def _cases(plan_id: str) -> dict:
-    with (PACKAGE / "plans" / plan_id / "cases.toml").open("rb") as handle:
+    with (plan_folder(plan_id) / "cases.toml").open("rb") as handle:
         return tomllib.load(handle)
 
 
@@ -149,7 +152,7 @@ def test_rule_tables_follow_the_rule_book_order(plan_id):
 def test_rules_read_parameters_not_literals():
     """No number in a plan's rule code but 0 and 1 (thresholds live in the law files)."""
     modules = [*PACKAGE.glob("plans/*/rules.py"), *PACKAGE.glob("plans/*/coordination.py")]
-    assert len(modules) == len(law_folders()) + 1
+    assert len(modules) == len(plan_folders()) + 1
     for path in modules:
         tree = ast.parse(path.read_text())
         for node in ast.walk(tree):
@@ -166,7 +169,7 @@ def test_every_rule_a_plan_defines_is_in_its_table(plan_id):
     assert defined == {rule.id for rule in module.RULES}, module.__name__
 
 
-PLAN_FILES = ("rules.py", "law.toml", "words.es.toml", "words.en.toml", "notes.py", "cases.toml")
+PLAN_FILES = ("plan.toml", "rules.py", "law.toml", "words.es.toml", "words.en.toml", "notes.py", "cases.toml")
 NOTES_HOOKS = ("chosen_notes", "plan_notes", "after_amount", "field_notes", "assumption_unused")
 
 
@@ -174,7 +177,7 @@ NOTES_HOOKS = ("chosen_notes", "plan_notes", "after_amount", "field_notes", "ass
 def test_each_plan_lives_in_one_folder(plan_id):
     """A plan's rules, dated law, words in both languages, explanations and golden cases sit in its folder;
     every rule has a title and a chart label there, and a golden case."""
-    folder = PACKAGE / "plans" / plan_id
+    folder = plan_folder(plan_id)
     assert [name for name in PLAN_FILES if not (folder / name).is_file()] == []
     own_law = parameters.read_file(folder / "law.toml")
     assert own_law and all(value.cite for entry in own_law.values() for value in entry.values)
@@ -188,6 +191,24 @@ def test_each_plan_lives_in_one_folder(plan_id):
             assert rule.id in words["app"]["chart"]["short"], (lang, rule.id)
     chosen = {case["expect"].get("rule") for case in _cases(plan_id)["case"]}
     assert {rule.id for rule in REGISTRY[plan_id]} <= chosen
+
+
+def words_a_plan_needs(plan_id: str) -> set[str]:
+    """The keys its answers and reports say for a plan, by what the registry says it has: its scope, its name
+    in a report, and why a field it has no use for changes nothing."""
+    the_plan = PLANS[plan_id]
+    needed = {f"reason.scope_{plan_id}", f"report.plan.{plan_id}"}
+    needed |= {f"reason.outside_{plan_id}"} if the_plan.entries_until else set()
+    needed |= set() if the_plan.groups else {f"reason.group_not_{plan_id}"}
+    needed |= set() if the_plan.coordination else {f"reason.coordination_not_{plan_id}"}
+    needed |= set() if the_plan.deferred else {f"reason.{plan_id}_deferred"}
+    return needed
+
+
+@pytest.mark.parametrize("plan_id", PLAN_IDS)
+def test_a_plan_has_every_word_its_answers_need(plan_id):
+    for lang in texts.LANGUAGES:
+        assert words_a_plan_needs(plan_id) - set(texts.catalog(lang)) == set(), lang
 
 
 def _code_modules():
@@ -206,11 +227,11 @@ def _modules_naming(names, paths):
 
 
 def test_the_plan_ids_are_typed_in_the_registry_only():
-    """One list of plans: the estimator asks the registry (`estimator/plans/__init__.py`) what a plan is and
-    has; in the whole code, at most three modules name a plan (the registry, and the form's field table, whose
-    system option is the teachers' plan)."""
+    """One list of plans, found by the registry (`estimator/plans/__init__.py`) as folders with a `plan.toml`:
+    the estimator asks it what a plan is and has and names none; in the whole code, at most two modules name a
+    plan (the form's field table, whose system option is the teachers' plan)."""
     estimator = _modules_naming(set(PLAN_IDS), PACKAGE.rglob("*.py"))
-    assert estimator == {"estimator/plans/__init__.py"}
+    assert estimator == set()
     everywhere = _modules_naming(set(PLAN_IDS), _code_modules())
     assert len(everywhere) <= 3, everywhere
 

@@ -23,6 +23,7 @@ from datetime import date
 from decimal import Decimal
 from typing import Any, Callable, Iterable, Mapping
 
+from estimator import plans
 from estimator.models import EARLIEST_WORKING_AGE, GROUPS, OLDEST_AGE
 from estimator.scope import government_plan
 from estimator.parameters import default_values
@@ -108,9 +109,10 @@ class Place:
     estimator: tuple[str, ...] = ()
 
 
-def _percent(plan: str, parameter: str) -> float:
-    """A named assumption's default, in percent, as the form shows it."""
-    return float(default_values(plan)[parameter] * 100)
+def _percent(parameter: str) -> float:
+    """A named assumption's default, in percent, as the form shows it (from the plan whose law defines it)."""
+    defining = next(plan for plan in plans.PLAN_IDS if parameter in default_values(plan))
+    return float(default_values(defining)[parameter] * 100)
 
 
 D = Decimal
@@ -130,16 +132,19 @@ def _history(plan: str | None, v: Any) -> bool:
     return v.salary_mode == "history" and plan is not None  # a history needs the plan's window
 
 
-def _ley447(plan: str | None, v: Any) -> bool:
-    return plan == "ley447"
+def _has(capability: str) -> Callable[[str | None, Any], bool]:
+    """Shown for a plan the registry says has `capability` (coordination, the ¶C shortfall, Regla 19.6, …)."""
+    return lambda plan, v: plan is not None and bool(getattr(plans.plan(plan), capability))
 
 
-def _teachers(plan: str | None, v: Any) -> bool:
-    return plan == TEACHERS
+def _defines(parameter: str) -> Callable[[str | None, Any], bool]:
+    """Shown for a plan whose law defines `parameter` (the merit pension's percentages)."""
+    return lambda plan, v: plan is not None and parameter in default_values(plan)
 
 
 def _reduced(plan: str | None, v: Any) -> bool:
-    return plan in ("ley447", "ley1")
+    """A plan with an actuarially reduced rule (RULES.md §6)."""
+    return plan is not None and any(rule.reduction is not None for rule in plans.plan(plan).table)
 
 
 FIELDS: tuple[Field, ...] = (
@@ -162,42 +167,42 @@ FIELDS: tuple[Field, ...] = (
           shown=lambda plan, v: _government(plan, v) and not _history(plan, v)),
     Field("average_monthly", "money", None, 2500.0, ("input.average_monthly",), place="average", low=D(0),
           high=MAX_MONTHLY_SALARY, above_low=True, sample="2,500.00", required=True,
-          shown=lambda plan, v: _teachers(plan, v) and not _history(plan, v)),
+          shown=lambda plan, v: plan == TEACHERS and not _history(plan, v)),
     Field("history_rows", "salaries", (), (), ("input.history_salary",), place="history", low=D(0),
           high=MAX_ANNUAL_SALARY, attr="history", shown=_history),
     Field("retire_years", "whole", 0, 58, ("input.retire", *_YEARS), place="retire", low=D(EARLIEST_WORKING_AGE),
           high=D(OLDEST_AGE), sample="58", required=True),
     Field("retire_months", "whole", 0, 0, ("input.retire", *_MONTHS), place="retire", low=D(0), high=D(11),
           sample="0", required=True),
-    Field("coordinated", "flag", False, True, ("input.coordinated",), shown=_ley447, to="coordinated"),
+    Field("coordinated", "flag", False, True, ("input.coordinated",), shown=_has("coordination"), to="coordinated"),
     Field("social_security", "money", None, None, ("input.social_security",), place="social_security", low=D(0),
-          high=MAX_SOCIAL_SECURITY_MONTHLY, sample="1,200", shown=lambda plan, v: _ley447(plan, v) and v.coordinated,
+          high=MAX_SOCIAL_SECURITY_MONTHLY, sample="1,200", shown=lambda plan, v: _has("coordination")(plan, v) and v.coordinated,
           to="social_security_monthly"),
-    Field("shortfall", "flag", False, False, ("input.shortfall",), shown=_teachers, to="contribution_shortfall"),
-    Field("june_1960", "flag", False, False, ("input.june_1960",), shown=_ley447, to="in_system_june_1960"),
+    Field("shortfall", "flag", False, False, ("input.shortfall",), shown=_has("shortfall"), to="contribution_shortfall"),
+    Field("june_1960", "flag", False, False, ("input.june_1960",), shown=_has("june_1960"), to="in_system_june_1960"),
     Field("refunded", "flag", False, False, ("input.refunded",), to="refunded"),
     Field("disability", "flag", False, False, ("limits.disability_input",)),
     Field("both_systems", "flag", False, False, ("limits.both_systems_input",)),
     Field("freeze", "flag", False, False, ("limits.freeze",), shown=lambda plan, v: plan is not None),
-    Field("growth_pct", "number", _percent("ley447", "salary_growth"), _percent("ley447", "salary_growth"),
+    Field("growth_pct", "number", _percent("salary_growth"), _percent("salary_growth"),
           ("input.growth",), place="growth", low=D(-10), high=D(20), sample="2.5"),
     Field("reduction_mode", "choice", "assumed", "assumed", ("input.reduction_mode",), options=("assumed", "board"),
           shown=_reduced),
-    Field("reduction_per_year_pct", "number", None, _percent("ley447", "early_reduction_per_year"),
+    Field("reduction_per_year_pct", "number", None, _percent("early_reduction_per_year"),
           ("input.reduction_per_year",), place="reduction_per_year", low=D(0), high=D(100), sample="6",
           shown=lambda plan, v: _reduced(plan, v) and v.reduction_mode != "board",
           to="assumptions.early_reduction_per_year", percent=True),
     Field("board_factor", "number", None, None, ("input.board_factor",), place="board_factor", low=D(0), high=D(1),
           sample="0.8500", shown=lambda plan, v: _reduced(plan, v) and v.reduction_mode == "board",
           to="assumptions.reduction_factor"),
-    Field("contribution_rate_pct", "number", None, _percent("teachers", "teachers_contribution_rate"),
+    Field("contribution_rate_pct", "number", None, _percent("teachers_contribution_rate"),
           ("input.contribution_rate",), place="contribution_rate", low=D(0), high=D(100), sample="9",
-          shown=_teachers, to="assumptions.teachers_contribution_rate", percent=True),
-    Field("merit_55_pct", "number", None, _percent("ley447", "merit_pct_55_plus"), ("input.merit_55",),
-          place="merit_55", low=D(0), high=D(100), sample="75", shown=_ley447, to="assumptions.merit_pct_55_plus",
+          shown=_has("contribution"), to="assumptions.teachers_contribution_rate", percent=True),
+    Field("merit_55_pct", "number", None, _percent("merit_pct_55_plus"), ("input.merit_55",),
+          place="merit_55", low=D(0), high=D(100), sample="75", shown=_defines("merit_pct_55_plus"), to="assumptions.merit_pct_55_plus",
           percent=True),
-    Field("merit_under_55_pct", "number", None, _percent("ley447", "merit_pct_under_55"), ("input.merit_under_55",),
-          place="merit_under_55", low=D(0), high=D(100), sample="65", shown=_ley447,
+    Field("merit_under_55_pct", "number", None, _percent("merit_pct_under_55"), ("input.merit_under_55",),
+          place="merit_under_55", low=D(0), high=D(100), sample="65", shown=_defines("merit_pct_under_55"),
           to="assumptions.merit_pct_under_55", percent=True),
 )
 FIELD: dict[str, Field] = {f.key: f for f in FIELDS}

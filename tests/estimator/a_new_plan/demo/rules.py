@@ -1,0 +1,17 @@
+"""Ley Demo (seed 900): one rule, written as every plan's rules are."""
+
+from __future__ import annotations
+
+from ...rules import ACTIVE, Facts, Outcome, at_least, rule
+
+
+@rule("demo.a", ACTIVE)
+def at_sixty(f: Facts, p) -> Outcome:
+    """900 ¶1
+    «El participante que haya cumplido sesenta (60) años de edad y completado diez (10) años de servicio
+    recibirá una anualidad del dos por ciento (2%) de la retribución promedio por cada año de servicio.»"""
+    return Outcome((at_least("age", f.age, p.min_age), at_least("service", f.service, p.min_service)),
+                   p.rate_per_year * f.average * f.service)
+
+
+RULES = (at_sixty,)
