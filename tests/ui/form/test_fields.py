@@ -28,7 +28,7 @@ KEYS = {f.key for f in FIELDS}
 
 
 def test_the_example_the_saved_model_and_the_form_values_have_the_tables_fields():
-    assert set(example_values()) == KEYS and set(SavedInputs.model_fields) == KEYS | {PERIODS}  # and the history's periods
+    assert set(example_values()) == KEYS and set(SavedInputs.model_fields) == KEYS | {PERIODS}  # and the periods
     assert list(SavedInputs.model_fields) == [f.key for f in FIELDS] + [PERIODS]  # the file's order, and its first error's
     assert {f.name for f in dataclasses.fields(FormValues)} == {f.name for f in FIELDS} | {"problems"}
     assert set(entry.SPECS) == {f.key for f in FIELDS if f.typed}
