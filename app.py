@@ -9,14 +9,14 @@ import streamlit as st
 from estimator.freeze import freeze_for
 from estimator.numbers import money
 from estimator.texts import t
-from ui.answer.example import example_note, example_warning, still_example
 from ui.answer.explorer import explorer_view, offer_comparison
 from ui.answer.formatting import age_label, error_fields
 from ui.answer.render import (answer_view, charts_section, key_dates_view, limits_view, lifetime_view,
                               not_eligible_summary)
 from ui.answer.report_download import build_report, report_extras
+from ui.form.example import example_note, example_warning, still_example
 from ui.form.form import member_form, read_form
-from ui.shell.frame import frame
+from ui.page import frame
 from ui.shell.fresh_download import fresh_download
 from ui.shell.look import page_css
 from ui.shell.text import ui_text

@@ -17,7 +17,7 @@ LOAD: `--sessions` browser contexts (separate Streamlit sessions) open the page 
 then each, concurrently, types a different "Retribución promedio anual ($)" for `--rounds` rounds
 and waits for ITS OWN monthly pension (the metric under "Pensión mensual a los …"). The expected
 amount of every (session, round) is computed in-process with the project's own code
-(ui.shell.state.example → ui.form.member.build_member → estimator.estimate), and every value is distinct, so a
+(ui.form.example.example → ui.form.member.build_member → estimator.estimate), and every value is distinct, so a
 session showing another session's amount is counted as cross-talk. Errors: Streamlit exception
 boxes, timeouts, browser failures. Latency = Enter pressed → the new amount visible in that page.
 Also prints the server's memory per session: its RSS with all sessions connected, minus its RSS
@@ -73,7 +73,7 @@ from estimator.numbers import money  # noqa: E402
 from ui.answer.formatting import age_label  # noqa: E402
 from ui.form.fields import FormValues  # noqa: E402
 from ui.form.member import build_member  # noqa: E402
-from ui.shell.state import example  # noqa: E402
+from ui.form.example import example  # noqa: E402
 from ui.shell.text import ui_text  # noqa: E402
 
 LANG = "es"

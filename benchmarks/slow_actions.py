@@ -162,7 +162,7 @@ def chart_page(folder: Path) -> Path:
     from ui.answer.charts import age_chart
     from ui.form.member import build_member
     from ui.form.form import _values
-    from ui.shell.state import example
+    from ui.form.example import example
 
     today = date.today()
     member, _ = build_member(_values(example(today)), today, "es")
@@ -221,7 +221,7 @@ def minimal_uploads(page: Page, repeat: int) -> list[float]:
 
 def saved_file(average: float) -> bytes:
     from ui.form.saved import dump_inputs
-    from ui.shell.state import example
+    from ui.form.example import example
 
     return dump_inputs(example(date.today()) | {"average_annual": average})
 
@@ -251,7 +251,7 @@ def _amount(average: float):
     from estimator import estimate
     from ui.form.form import _values
     from ui.form.member import build_member
-    from ui.shell.state import example
+    from ui.form.example import example
 
     today = date.today()
     member, _ = build_member(_values(example(today) | {"average_annual": average}), today, "es")

@@ -9,7 +9,7 @@ from estimator.choice import rules_of
 from estimator.parameters import definitions
 from estimator.plans import PLAN_IDS
 from estimator.texts import t
-from ui.shell.frame import frame
+from ui.page import frame
 from ui.shell.look import table
 from ui.shell.text import has_text, ui_text
 

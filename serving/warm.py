@@ -51,7 +51,7 @@ def _example_member():
     from datetime import date
 
     from ui.form.form import read_form
-    from ui.shell.state import example
+    from ui.form.example import example
 
     today = date.today()
     return read_form(example(today), today, "es").member

@@ -31,7 +31,7 @@ ADD_FORM = re.compile(r"^Añadir a la comparación el escenario del formulario")
 def example_pension(today: date) -> tuple[int, str]:
     """(planned age, monthly pension) of the app's example member, from the published rule, not the app's code.
 
-    The example (ui/shell/state.py): Ley 447, entered 1989, born 15/02/1970, 27 years of service today, annual
+    The example (ui/form/example.py): Ley 447, entered 1989, born 15/02/1970, 27 years of service today, annual
     average $36,000, retiring at 58 (or at the next birthday once past 57). Service grows by each whole month
     from today to the birthday the pension starts on (RULES.md §0: counted from today, not from the last
     monthly birthday), so the figure changes every month: on 2026-11-29 the member is 56 years and 9 months

@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 from ui.answer.explorer_data import cell, explorer_data
 from ui.form.form import _values
 from ui.form.member import build_member
-from ui.shell.state import example
+from ui.form.example import example
 
 from .test_app_browser import ADD_FORM, MONEY, amount_shown, number_input, open_app, type_number
 from .test_served_safely import violations, watch_csp

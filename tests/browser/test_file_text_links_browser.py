@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.test_app_browser import open_app
 from ui.form.saved import dump_inputs
-from ui.shell.state import example
+from ui.form.example import example
 
 pytestmark = pytest.mark.browser
 

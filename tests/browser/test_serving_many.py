@@ -40,7 +40,7 @@ from tests.browser.test_counselor import download, saved_data_section, upload
 from ui.form.fields import FormValues
 from ui.form.member import build_member
 from ui.form.saved import dump_inputs
-from ui.shell.state import example
+from ui.form.example import example
 
 pytestmark = pytest.mark.browser
 

@@ -17,12 +17,14 @@ from typing import Any
 
 import streamlit as st
 
+from estimator.compare import MAX_SCENARIOS
 from estimator.member import Member
 from estimator.models import EARLIEST_WORKING_AGE
 
 from ui.answer.explorer_data import MAX_EXTRA_YEARS, explorer_data, signature
 from ui.answer.formatting import age_label
 from ui.form.fields import OLDEST_AGE
+from ui.shell import component_state  # noqa: F401  (shows components' state to the session as plain data)
 from ui.shell.text import catalog, ui_text
 
 HERE = Path(__file__).parent
@@ -30,32 +32,7 @@ KEY = "explorer"             # the component's key: its state ("chosen") lives i
 MEMO = "explorer_memo"       # this session's last grid: (signature, language) and the JSON built from it
 ADDED = "explorer_added"     # the position the member asked to add: (grid signature, age in months, years added)
 
-def _present_component_state_as_a_plain_dict() -> None:
-    """Streamlit 1.67 shows a v2 component's state in `st.session_state` as an instance of a class made
-    inside a function, which pickle cannot serialise: with `runner.enforceSerializableSessionState` (the
-    app's hardening, .streamlit/config.toml) every run that mounts a component would then fail. The
-    explorer only reads its state, so it is shown as a plain dict. Left alone if Streamlit changes this
-    (tests/ui/answer/test_explorer.py runs the app with the check on)."""
-    from streamlit.components.v2.bidi_component import main
 
-    make = getattr(main, "make_bidi_component_presenter", None)
-    if make is None or getattr(make, "plain_dict", False):
-        return
-
-    def make_plain(*args, **kwargs):
-        present = make(*args, **kwargs)
-
-        def plain(base_value, session_state):
-            value = present(base_value, session_state)
-            return dict(value) if isinstance(value, dict) else value
-
-        return plain
-
-    make_plain.plain_dict = True
-    main.make_bidi_component_presenter = make_plain
-
-
-_present_component_state_as_a_plain_dict()
 _component = st.components.v2.component(
     "pension_explorer",
     html=(HERE / "explorer.html").read_text(encoding="utf-8"),
@@ -148,8 +125,6 @@ def explorer_scenario(member: Member, position: tuple[str, int, int]) -> dict | 
 
 def add_to_comparison(scenario: dict, lang: str) -> None:
     """Add a scenario to the session's comparison while there is room, and say so."""
-    from ui.comparison.compare import MAX_SCENARIOS  # the comparison page loads only when used
-
     comparison = st.session_state["comparison"]
     if len(comparison) >= MAX_SCENARIOS:
         st.warning(ui_text("result.compare_full", lang))

@@ -1,4 +1,4 @@
-"""Ages, periods and the fields to correct, in words: years and months, never a decimal."""
+"""Ages and the fields to correct, in words: years and months, never a decimal."""
 
 from __future__ import annotations
 
@@ -13,12 +13,6 @@ from ui.shell.text import catalog, ui_text
 
 # The form's fields in the order the form shows them.
 FORM_ORDER = tuple(place.name for place in PLACES)
-
-
-def period_label(months: int, lang: str) -> str:
-    """A period or an age of whole months in years and months ("56 años y 3 meses"), never a decimal: the
-    estimator's words (`estimator.texts.span`), the same in the app, the report and the command line."""
-    return span(Fraction(max(int(months), 0), 12), lang)
 
 
 def age_label(age: Fraction, lang: str) -> str:

@@ -16,8 +16,8 @@ import streamlit as st
 
 from estimator import Scenario
 # the same words as the comparison report
-from estimator.compare import (RESULT_LINES, Compared, comparison_inputs, difference_reasons, result_label,
-                               result_line)
+from estimator.compare import (MAX_SCENARIOS, RESULT_LINES, Compared, comparison_inputs, difference_reasons,
+                               result_label, result_line)
 from estimator.choice import NO_DEFERRED, OUTSIDE_SCOPE, REFUNDED, why_no_pension
 from estimator.reasons import scope_reason
 from estimator.numbers import money
@@ -37,7 +37,6 @@ from ui.shell.reconnect import BROUGHT_BACK
 from ui.shell.text import ui_text
 from ui.shell.uploads import refused_note, take_new_files, uploader_key
 
-MAX_SCENARIOS = 4
 COMPARE_UPLOAD = "compare_upload"
 NOTES = "compare_notes"
 

@@ -8,7 +8,7 @@ how to write it; when the form shows it (`shown`) and the scenario field it give
 form fields messages show under, in the form's order.
 
 Everything else is derived from these two tables: `FormValues` and `form_values` (here), the example
-member (`ui.shell.state.EXAMPLE`), the text boxes the app reads (`ui.form.entry.SPECS`), the saved file's strict
+member (`ui.form.example.example`), the text boxes the app reads (`ui.form.entry.SPECS`), the saved file's strict
 model (`ui.form.saved.SavedInputs`, its ranges and field names), where the estimator's messages show
 (`ui.form.member.FIELD_OF`), the order the fields to correct are named in (`ui.answer.formatting.error_fields`), the
 fields the form draws and checks (`shown_fields`) and what the member is given (`ui.form.member.build_member`).

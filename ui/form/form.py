@@ -22,6 +22,7 @@ from estimator.salary_file import SalaryHistory
 from estimator.texts import span
 
 from ui.form.entry import box_key, read_number, sync
+from ui.form.example import example_mark
 from ui.form.fields import FIELD, FIELDS, OPTION_PREFIX, PLACES, FormValues, form_values, plan_of, shown_fields
 from ui.form.limits import limits
 from ui.form.member import average_to_confirm, build_member, confirm_key, entry_caption, entry_help, slip_message
@@ -29,9 +30,7 @@ from ui.form.salary_table import HISTORY_BOX, PERIODS, PREFILLED, history_size, 
 from ui.form.salary_upload import salary_upload, summary as history_summary
 from ui.form.saved import MAX_FILE_BYTES, dump_inputs, saved_uploader
 from ui.shell.fresh_download import fresh_download
-from ui.answer.example import example_mark
 from ui.shell.plain import plain
-from ui.shell.state import FRESH_BOXES
 from ui.shell.text import ui_text
 
 KEEP = "session"  # widget values survive page switches and being hidden
@@ -75,7 +74,7 @@ class FormReading:
     uncovered: list[str]
     to_confirm: Fraction | None
     slip: str | None
-    # The form's places whose inputs are still the example member's (`ui.answer.example.still_example`): marked.
+    # The form's places whose inputs are still the example member's (`ui.form.example.still_example`): marked.
     still_example: dict[str, str] = dataclass_field(default_factory=dict)
 
 
@@ -137,6 +136,11 @@ def _typed(name: str, label: str, lang: str, where=st, help: str | None = None, 
         label = f"{label} ({ui_text('check.date_format_hint', lang)})"
     where.text_input(label, key=box_key(name), help=help, persist_state=KEEP, autocomplete="off",
                      placeholder=ui_text("check.date_placeholder", lang) if date_box else None)
+
+
+# The page's own boxes beyond the form (`whole_box`): their default follows the member on screen.
+PAGE_BOXES = ("variant_age", "variant_extra", "lifetime_until", "lifetime_other")
+FRESH_BOXES = "page_boxes_to_reset"  # after clearing: each is set to its default when next drawn
 
 
 def whole_box(where, label: str, key: str, default: int, low: int, high: int, lang: str) -> int | None:

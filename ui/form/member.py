@@ -4,8 +4,7 @@ The form's values (`FormValues`, `ui/form/fields.py`, numbers exact) become the 
 (`estimator.member.Member`): the situation today, the planned start age, the birth date. Anything the
 estimator cannot accept comes back as a message keyed by the form field it concerns, in the user's
 language, so the form can show it next to that field.
-Situations the rules do not cover are in `ui.form.limits`; ages and periods in words in `ui.answer.formatting`; the
-salary table in `ui.form.salary_table`.
+Situations the rules do not cover are in `ui.form.limits`; the salary table in `ui.form.salary_table`.
 """
 
 from __future__ import annotations
@@ -25,14 +24,19 @@ from estimator.numbers import money, round_cents, to_fraction
 from estimator.parameters import default_values
 from estimator.plausibility import ANNUAL_AVERAGE_LIKELY_MONTHLY, MONTHLY_AVERAGE_LIKELY_ANNUAL, likely_slip
 from estimator.projection import Situation
-from estimator.texts import date_words
+from estimator.texts import date_words, span
 
-from ui.answer.formatting import period_label
 from ui.form.entry import SPECS, problem_message
 from ui.form.fields import FIELDS, OLDEST_AGE, PLACES, TEACHERS, FormValues, plan_for, plan_of, shown_fields
 from ui.shell.text import ui_text
 
 __all__ = ["build_member", "plan_of"]
+
+
+def period_label(months: int, lang: str) -> str:
+    """A period or an age of whole months in years and months ("56 años y 3 meses"), never a decimal: the
+    estimator's words (`estimator.texts.span`), the same in the app, the report and the command line."""
+    return span(Fraction(max(int(months), 0), 12), lang)
 
 
 def scope_dates(lang: str) -> dict[str, str]:

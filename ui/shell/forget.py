@@ -7,7 +7,7 @@ from datetime import date
 
 import streamlit as st
 
-from ui.shell.state import clear_member
+from ui.shell.state import MemberInputs, clear_member
 from ui.shell.text import ui_text
 
 ASKED = "clear_asked"  # the question is on screen
@@ -31,7 +31,7 @@ def clearing_style(token: str) -> str:
 """
 
 
-def clear_control(lang: str, today: date) -> None:
+def clear_control(lang: str, today: date, inputs: MemberInputs) -> None:
     """The sidebar's button; pressed, it asks "¿Borrar todos los datos de este participante?" with
     *Sí, borrar todo* and *Cancelar*. Clearing runs before the page is drawn (a callback), so every
     page, widget and uploader is drawn from the example member."""
@@ -40,7 +40,7 @@ def clear_control(lang: str, today: date) -> None:
         with st.container(key="clear_question"):
             st.warning(f"**{ui_text('clear.question', lang)}**\n\n{ui_text('clear.detail', lang)}")
             st.button(ui_text("clear.confirm", lang), key="clear_confirm", type="primary", width="stretch",
-                      on_click=_clear, args=(today,))
+                      on_click=_clear, args=(today, inputs))
             st.button(ui_text("clear.cancel", lang), key="clear_cancel", width="stretch", on_click=_ask, args=(False,))
     else:
         st.button(ui_text("app.clear", lang), key="clear_session", help=ui_text("app.clear_help", lang),
@@ -57,6 +57,6 @@ def _ask(asked: bool) -> None:
     st.session_state[ASKED] = asked
 
 
-def _clear(today: date) -> None:
-    clear_member(st.session_state, today)
+def _clear(today: date, inputs: MemberInputs) -> None:
+    clear_member(st.session_state, today, inputs)
     st.session_state[DONE] = True

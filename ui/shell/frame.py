@@ -11,7 +11,7 @@ from estimator.texts import LANGUAGES
 from ui.shell.forget import clear_control
 from ui.shell.look import frame_css, session_css, session_scale
 from ui.shell.page_hints import page_hints
-from ui.shell.state import ensure_defaults
+from ui.shell.state import MemberInputs, ensure_defaults
 from ui.shell.text import ui_text
 
 LANGUAGE_NAMES = {"es": "Español", "en": "English"}
@@ -19,12 +19,12 @@ PAGES = (("app.py", "app.nav_estimate"), ("pages/1_Comparar.py", "app.nav_compar
          ("pages/2_Reglas_y_supuestos.py", "app.nav_rules"))
 
 
-def frame() -> str:
-    """Set up the page and return the user's language."""
+def frame(inputs: MemberInputs) -> str:
+    """Set up the page and return the user's language; `inputs` are the member's (`ui/page.py` says which)."""
     st.set_page_config(page_title="Estimador de Pensión", page_icon="⚖️", layout="wide",
                        initial_sidebar_state="auto")  # closed on a phone, open on a wide screen
     today = date.today()
-    ensure_defaults(st.session_state, today)
+    ensure_defaults(st.session_state, today, inputs)
     with st.sidebar:
         lang = st.segmented_control("Idioma / Language", LANGUAGES, format_func=LANGUAGE_NAMES.get,
                                     key="lang", default="es", required=True, bind="query-params")
@@ -34,7 +34,7 @@ def frame() -> str:
         st.divider()
         st.toggle(ui_text("app.session_mode", lang), key="session_mode",
                   help=ui_text("app.session_mode_help", lang), persist_state="session")  # on every page
-        clear_control(lang, today)
+        clear_control(lang, today, inputs)
         st.caption(ui_text("app.privacy", lang))
     # Streamlit writes <html lang="en">; set it to the user's language (allow-listed value only).
     st.html(f"<script>{lang_script(lang)}</script>", unsafe_allow_javascript=True)
@@ -42,7 +42,7 @@ def frame() -> str:
     if st.session_state.get("session_mode"):  # everything larger by one factor, for a shared screen
         st.html(session_css(session_scale(st.session_state)))
     with st.sidebar:  # out of the page's flow
-        page_hints(lang)
+        page_hints(lang, inputs.number_boxes)
     return lang
 
 

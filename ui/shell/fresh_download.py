@@ -18,7 +18,7 @@ from typing import Callable
 
 import streamlit as st
 
-from ui.answer import explorer  # noqa: F401  (shows components' state to the session as plain data)
+from ui.shell import component_state  # noqa: F401  (shows components' state to the session as plain data)
 from ui.shell.text import ui_text
 
 

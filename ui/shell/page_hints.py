@@ -3,7 +3,7 @@ and their refusals in the member's language, and a number keyboard on phones for
 
 Streamlit's uploader button says "Browse files" in English; the page's CSS shows the member's word instead
 (ui/shell/look.py), but CSS cannot give the button a name that assistive technology and accessibility checks read.
-And every number is a text box the app reads (`ui.form.entry`), so a phone would offer its letter keyboard.
+And every number is a text box the app reads, so a phone would offer its letter keyboard.
 A tiny component (st.components.v2, mounted in the page, no network, allowed by the Content-Security-Policy
 like the explorer) sets `aria-label` on each uploader's buttons and file input; puts the page's words in
 place of "File must be 1.0MB or smaller." (said to screen readers and shown on hover) when the browser refuses
@@ -28,14 +28,9 @@ import streamlit as st
 
 from estimator.texts import LANGUAGES
 
-from ui.answer import explorer  # noqa: F401  (shows components' state to the session as plain data)
-from ui.form.entry import SPECS, box_key
+from ui.shell import component_state  # noqa: F401  (shows components' state to the session as plain data)
 from ui.shell.forget import SHOWN_AFTER_S
-from ui.shell.state import PAGE_BOXES
 from ui.shell.text import ui_text
-
-# The boxes that take a number: the form's (ui/form/fields.py) and the page's own whole numbers (`ui.form.form.whole_box`).
-NUMBER_BOXES = tuple(box_key(name) for name, spec in SPECS.items() if spec.kind != "date") + PAGE_BOXES
 
 # The title of Streamlit's dialog when the server cannot be reached (its words are English only).
 CONNECTION_ERROR_TITLE = "Connection error"
@@ -247,12 +242,13 @@ def chart_code() -> str | None:
     return found[0].name if len(found) == 1 else None
 
 
-def page_hints(lang: str) -> None:
-    """Mount once per page, before or after its uploaders and boxes: later ones get theirs as they appear."""
+def page_hints(lang: str, number_boxes: tuple[str, ...]) -> None:
+    """Mount once per page, before or after its uploaders and boxes: later ones get theirs as they appear.
+    `number_boxes` are the keys of the boxes that take a number (`MemberInputs.number_boxes`, ui/shell/state.py)."""
     limit = f"{st.get_option('server.maxUploadSize')} MB"
     hints = {"button": ui_text("check.browse", lang), "input": ui_text("check.file_input", lang),
              "remove": ui_text("check.remove_file", lang), "refused": ui_text("check.file_refused", lang, limit=limit),
-             "numbers": list(NUMBER_BOXES), "help_for": ui_text("chrome.help_for", lang),
+             "numbers": list(number_boxes), "help_for": ui_text("chrome.help_for", lang),
              # a name in any language (Streamlit's English, or this page's words from before a language switch)
              "help_prefixes": [ui_text("chrome.help_for", other) for other in LANGUAGES],
              "labels": {ui_text(f"chrome.{key}", other): ui_text(f"chrome.{key}", lang)

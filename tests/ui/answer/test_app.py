@@ -13,7 +13,7 @@ from estimator.texts import span
 from estimator.numbers import money
 from ui.form.form import _values
 from ui.form.member import build_member
-from ui.shell.state import example
+from ui.form.example import example
 from tests.amounts import amounts
 from tests.formula import evaluate
 from tests.markdown_links import read
@@ -219,7 +219,7 @@ def test_session_mode_enlarges_type(app):
 
 def test_saved_inputs_load_back_into_the_form(app):
     from ui.form.saved import apply_saved, dump_inputs
-    from ui.shell.state import example
+    from ui.form.example import example
 
     saved = example(date.today()) | {"service_years": 22, "average_annual": 41000.0}
     state = {}

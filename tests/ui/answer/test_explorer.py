@@ -26,7 +26,7 @@ from ui.answer.formatting import dollars_words
 from ui.answer.explorer_data import LAST_AGE, MAX_EXTRA_YEARS, _money, cell, explorer_data, explorer_grid
 from ui.form.form import _values
 from ui.form.member import build_member
-from ui.shell.state import example
+from ui.form.example import example
 from ui.shell.text import catalog
 from tests.amounts import amounts
 

@@ -20,7 +20,7 @@ from tests.estimator.report.test_report import pdf_text
 from ui.answer.explorer_data import cell, explorer_data
 from ui.form.fields import form_values
 from ui.form.member import build_member
-from ui.shell.state import example
+from ui.form.example import example
 
 @pytest.fixture(scope="module")
 def member():

@@ -201,13 +201,15 @@ def test_typed_text_is_cleaned_bounded_and_never_named_in_a_log(caplog):
 def test_the_saved_inputs_file_never_holds_the_name_or_the_notes():
     from ui.answer.report_download import NAME, NOTES
     from ui.form.saved import dump_inputs
-    from ui.shell.state import clear_member, example
+    from ui.form.example import example
+    from ui.page import MEMBER
+    from ui.shell.state import clear_member
 
     state = example(date.today()) | {NAME: "Zacarías Quiñones", NOTES: "nota 7788", "history_rows": [],
                                      "comparison": []}
     saved = dump_inputs(state).decode()
     assert "Zacarías" not in saved and "7788" not in saved
-    clear_member(state, date.today())
+    clear_member(state, date.today(), MEMBER)
     assert state[NAME] == "" and state[NOTES] == ""  # emptied explicitly: the browser shows the empty boxes
 
 

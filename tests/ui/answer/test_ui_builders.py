@@ -175,7 +175,7 @@ def test_citations_read_as_the_law_does(cite, shown):
 
 def test_saved_inputs_round_trip_exactly():
     from ui.form.saved import dump_inputs, load_inputs, values_from_saved
-    from ui.shell.state import example
+    from ui.form.example import example
     state = example(TODAY) | {"history_rows": [30000.0, 31000.5, 29999.99], "average_annual": 36123.45}
     inputs, error = load_inputs(dump_inputs(state), "es")
     assert error is None

@@ -15,20 +15,20 @@ from pydantic import ValidationError
 from ui.answer.formatting import FORM_ORDER
 from ui.form import entry
 from ui.form.entry import RANGE_SENTENCE
+from ui.form.example import example
 from ui.form.fields import (FIELDS, MAX_MONTHLY_SALARY, PLACES, Field, FormValues, example_values, form_values,
                             form_values_class, shown_fields)
 from ui.form.form import ADVANCED, PLACED
 from ui.form.member import FIELD_OF, REQUIRED
 from ui.form.salary_table import HISTORY_BOX, PERIODS
 from ui.form.saved import BOUNDS, LABELS, SavedInputs, dump_inputs, load_inputs, saved_model
-from ui.shell.state import EXAMPLE, example
 from ui.shell.text import catalog
 
 KEYS = {f.key for f in FIELDS}
 
 
 def test_the_example_the_saved_model_and_the_form_values_have_the_tables_fields():
-    assert set(EXAMPLE) == KEYS and set(SavedInputs.model_fields) == KEYS | {PERIODS}  # and the history's periods
+    assert set(example_values()) == KEYS and set(SavedInputs.model_fields) == KEYS | {PERIODS}  # and the periods
     assert list(SavedInputs.model_fields) == [f.key for f in FIELDS] + [PERIODS]  # the file's order, and its first error's
     assert {f.name for f in dataclasses.fields(FormValues)} == {f.name for f in FIELDS} | {"problems"}
     assert set(entry.SPECS) == {f.key for f in FIELDS if f.typed}
@@ -78,7 +78,7 @@ def test_every_field_says_where_its_message_shows_and_has_its_words():
 def test_the_example_hands_out_lists_of_its_own():
     first, second = example(date.today()), example(date.today())
     first["history_rows"].append(1.0)
-    assert second["history_rows"] == [] and EXAMPLE["history_rows"] == []
+    assert second["history_rows"] == [] and example_values()["history_rows"] == []
 
 
 def saved_file(**inputs) -> bytes:

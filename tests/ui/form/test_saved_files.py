@@ -18,7 +18,7 @@ from ui.form import entry, fields
 from tests.markdown_links import links
 from ui.form.saved import BOUNDS, LABELS, MAX_FILE_BYTES, date_range, dump_inputs, load_inputs
 from ui.shell.plain import JOINER, one_line, plain
-from ui.shell.state import example
+from ui.form.example import example
 from ui.shell.text import catalog, ui_text
 
 HOSTILE = ROOT / "tests" / "data" / "hostile_files"

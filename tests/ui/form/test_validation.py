@@ -14,12 +14,11 @@ from fractions import Fraction
 
 import pytest
 
-from ui.answer.formatting import period_label
 from ui.form.entry import read, read_date, read_number, sync
+from ui.form.example import example
 from ui.form.fields import MAX_SOCIAL_SECURITY_MONTHLY
-from ui.form.member import build_member
+from ui.form.member import build_member, period_label
 from ui.form.saved import dump_inputs, load_inputs, values_from_saved
-from ui.shell.state import example
 from tests.amounts import amounts
 from tests.markdown_links import read as shown_text
 

@@ -12,7 +12,7 @@ import pytest
 
 from tests.markdown_links import links, read
 from ui.form.saved import dump_inputs
-from ui.shell.state import example
+from ui.form.example import example
 
 COMPARE = "pages/1_Comparar.py"
 URL_KEY = "Llame al https://pension-ayuda.example.com para corregir"

@@ -12,7 +12,7 @@ import pytest
 
 from tests.conftest import ROOT
 from ui.form.saved import dump_inputs
-from ui.shell.state import example
+from ui.form.example import example
 from ui.shell.text import ui_text
 from tests.amounts import amounts
 from tests.ui.form.test_saved_files import label_of

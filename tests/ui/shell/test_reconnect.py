@@ -1,5 +1,5 @@
 """A page whose server process ended reconnects to a new session that receives only the page's widget values
-(ui/shell/reconnect.py): the new session answers with the member's inputs, never the example's.
+(ui/shell/reconnect.py, ui/form/restore.py): the new session answers with the member's inputs, never the example's.
 
 The new session is an AppTest run from nothing but the widget values the first session's page holds, as a
 browser sends them after reconnecting to another process (tests/browser/test_serving_many.py does it for real

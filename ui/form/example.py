@@ -10,10 +10,10 @@ from typing import Any, MutableMapping
 
 import streamlit as st
 
+from estimator.dates import age_on
 from estimator.engine import example_inputs_named
 
-from ui.form.fields import shown_fields
-from ui.shell.state import example
+from ui.form.fields import example_values, shown_fields
 from ui.shell.text import ui_text
 
 CHANGED = "inputs_changed"  # set once any input differs from the example member's; cleared with the member
@@ -27,6 +27,15 @@ STILL_EXAMPLE = (("entry_date", "entry_date", ("entry_date",)), ("birth_date", "
                  ("retire", "age", ("retire_years", "retire_months")),
                  ("coordinated", "coordinated", ("coordinated",)))
 CONFIRMED = "example_values_confirmed"  # the places whose example value the member said is theirs
+
+
+def example(today: date) -> dict[str, Any]:
+    """The example member's inputs (ui/form/fields.py): a government employee who entered in 1989 (Ley 447), in
+    the Plan Coordinado, planning to retire at 58; the planned age moves on once the example member is past 58."""
+    values = example_values()  # lists of its own, never shared by sessions
+    birth = values["birth_date"]
+    values["retire_years"] = max(values["retire_years"], int(age_on(birth, today)) + 1)  # the next birthday's age
+    return values
 
 
 def showing_example(state: MutableMapping[str, Any], today: date) -> bool:
