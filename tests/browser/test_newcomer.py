@@ -92,6 +92,15 @@ def test_choices_stay_shown_across_language_switches_and_example_values_are_mark
     expect(first_step).to_contain_text("dato entrado")
 
 
+# Scrolls the element to view and says whether it then starts below the summary bar (polled by the test).
+CLEAR_OF_SUMMARY = """(target) => {
+  const element = document.querySelector(target), bar = document.querySelector('.st-key-summary');
+  if (!element || !bar) return false;
+  element.scrollIntoView();
+  return element.getBoundingClientRect().top >= bar.getBoundingClientRect().bottom;
+}"""
+
+
 @pytest.mark.parametrize("lang", ["es", "en"])
 def test_on_a_phone_the_summary_says_the_forms_age_and_hides_nothing_scrolled_to(new_page, app_url, lang):
     page = open_page(new_page, app_url, "phone", lang)
@@ -116,6 +125,9 @@ def test_on_a_phone_the_summary_says_the_forms_age_and_hides_nothing_scrolled_to
     for target in (".st-key-entry_date_text", ".st-key-birth_date_text", ".st-key-service_years_text",
                    ".st-key-retire_years_text"):
         element = page.locator(target)
+        # The page clears the bar once it has measured it (a ResizeObserver: later than the click on a busy
+        # machine); wait for what a person scrolling would see, the field scrolled to below the bar.
+        page.wait_for_function(CLEAR_OF_SUMMARY, arg=target, timeout=15_000)
         element.evaluate("e => e.scrollIntoView()")
         bar_bottom = summary.evaluate("e => e.getBoundingClientRect().bottom")
         top = element.evaluate("e => e.getBoundingClientRect().top")
