@@ -14,7 +14,7 @@ from typing import Sequence
 from .kernel import top_mean
 from .models import Step, _number
 from .citations import display
-from .numbers import exact_money, step_amount
+from .numbers import exact_money, round_cents
 from .parameters import default_values
 from .plans import plan as plan_of
 from .texts import t
@@ -73,6 +73,6 @@ def average_from_history(plan: str, salaries: Sequence[object], lang: str = "es"
     formula = f"({summed([exact[i] for i in ranked])}) ÷ {size}"
     monthly = plan_of(plan).monthly
     step = Step(label=t(f"history.step_{plan_of(plan).amount_unit}" + "_projected" * projected, lang, size=size),
-                formula=formula, value=float(value if monthly else step_amount(value)),
+                formula=formula, value=float(value if monthly else round_cents(value)),
                 cite=display(plan_of(plan).average_cite_for(None), lang))
     return Average(value=value, used=tuple(sorted(ranked)), step=step)

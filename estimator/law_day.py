@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import date
 from typing import TYPE_CHECKING, Sequence
 
+from .dates import date_at
 from .models import Scenario
 from .parameters import Params, law_key, params_for
 
@@ -29,7 +30,6 @@ def start_day(situation: Situation, age) -> date | None:
     the past); None without a birth date (the law is then today's)."""
     if situation.birth is None or situation.on is None:
         return None
-    from .dates import date_at
     return max(date_at(situation.birth, age), situation.on)
 
 

@@ -171,12 +171,6 @@ def carried(value: Fraction, formula: str, then: "Callable[[Fraction], Fraction]
     return formula if enclosed(formula) else f"({formula})"
 
 
-def step_amount(value: Fraction) -> Decimal:
-    """An intermediate amount as its step prints it: to the cent. When that is not the exact amount, the
-    step says so (`steps.amount_step`) and later formulas use it only where it gives the same cent (`carried`)."""
-    return round_cents(value)
-
-
 def enclosed(text: str) -> bool:
     """Whether `text` is one group in parentheses, "(a × b)", not "(a) × (b)"."""
     if not (text.startswith("(") and text.endswith(")")):

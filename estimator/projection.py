@@ -27,7 +27,7 @@ from .models import AssumptionUsed, Scenario, Step
 from .numbers import exact_money, exact_percent, round_cents
 from .cells import Grid
 from .law_day import law_of, law_runs, start_day
-from .parameters import Params, default_values
+from .parameters import default_values, params_for
 from .texts import t
 from .rational import RArray
 from .steps import assumptions_used
@@ -281,7 +281,7 @@ def _grid(situation: Situation, ages: list[Fraction], extras: Sequence[Fraction]
     used = [kernel.plan_average(s.plan, None if monthly else avg, avg if monthly else None) for avg in averages]
     average = RArray.from_fractions(np.array(used, dtype=object)[:, None])
 
-    params = Params(s.plan, s.assumptions.given(), explain=False, on=day)
+    params = params_for(s.plan, s.assumptions.given(), explain=False, on=day)
     facts = kernel.facts(s.plan, s.group, age=age, separation_age=separation, service=service, average=average,
                          contribution_shortfall=s.contribution_shortfall,
                          in_system_june_1960=s.in_system_june_1960, left_service_early=left_early)

@@ -14,8 +14,7 @@ from .choice import Evaluation, Payable, reduces
 from .citations import display
 from .explain import Q
 from .models import Assumptions, AssumptionUsed, Contribution, Coordination, Scenario, Step
-from .numbers import (carried, enclosed, exact_money, exact_number, money, round_cents, shown_exactly, step_amount,
-                      whole_cents_exactly)
+from .numbers import carried, enclosed, exact_money, exact_number, money, round_cents, shown_exactly, whole_cents_exactly
 from .parameters import Params
 from .plans import plan
 from .rules import Facts, Rule, cite_of
@@ -42,7 +41,7 @@ def amount_step(label: str, formula: str, exact: Fraction, cite: str, lang: str,
     this one (`numbers.carried`) instead of a figure with more than two decimals."""
     if not whole_cents_exactly(exact):
         label = f"{label} {t('step.shown_to_cent', lang)}"
-    return step(label, formula, step_amount(exact), cite, lang, uses)
+    return step(label, formula, round_cents(exact), cite, lang, uses)
 
 
 def assumptions_used(s: Scenario, names: set[str], params: Params) -> list[AssumptionUsed]:

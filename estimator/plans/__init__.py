@@ -19,7 +19,6 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-FOLDER = Path(__file__).parent
 GOVERNMENT = "government"  # the government employees' system; its folder holds what its plans share
 
 
