@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from datetime import date
 from fractions import Fraction
 
-from .parameters import later_laws
+from .parameters import definitions
 from .dates import age_on, date_at
 from .projection import Situation
 
@@ -30,9 +30,10 @@ class Freeze:
         return self.law_es if lang == "es" else self.law_en
 
 
-def freeze_for(plan: str) -> Freeze:
-    """The freeze of the plan's system: a later law's dated entry in its law file, labelled with that law."""
-    spec = later_laws(plan)[FREEZE]
+def freeze_for(plan: str, on: date | None = None) -> Freeze:
+    """The freeze of the plan's system: a dated value of its law like any other (read on a day, today by
+    default), from a later law (`later_law = true`) and labelled with it."""
+    spec = definitions(plan, on)[FREEZE]
     return Freeze(spec.date, spec.label_es, spec.label_en)
 
 

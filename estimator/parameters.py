@@ -7,8 +7,9 @@ citation; a value the texts do not date has no `from` and is in effect on every 
 value. The law on a day D (`definitions(plan, D)`) holds, for each entry, the value in effect on D: the last
 whose `from` is on or before D. An entry with no value in effect on D is left out of that day's law:
 `Params.raw` gives None for it, and a rule that reads it raises AttributeError naming it and the day. The
-estimate reads the law on today's date. Entries of a later law beyond the seeds (RULES.md §8, the freezes)
-carry `later_law = true` and are read apart (`later_laws`). Named assumptions (RULES.md) carry
+estimate reads the law on the day its pension starts (today without one). Entries of a later law beyond the
+seeds (RULES.md §8, the freezes) are dated values like any other, read the same way, and carry
+`later_law = true`: a rule never reads them; only the option that applies that law does. Named assumptions (RULES.md) carry
 `assumption = true` and the source of their default; a scenario may override them.
 """
 
@@ -55,6 +56,7 @@ class Parameter(BaseModel):
     assumption: bool = False
     source_es: str | None = Field(default=None, min_length=10)
     source_en: str | None = Field(default=None, min_length=10)
+    later_law: bool = False  # a later law beyond the seeds (RULES.md §8): an option's, never a rule's
 
     @model_validator(mode="after")
     def _consistent(self) -> "Parameter":
@@ -131,7 +133,7 @@ class LawEntry(BaseModel):
     def parameter(self, index: int) -> Parameter:
         value = self.values[index]
         return Parameter(value=value.value, date=value.date, cite=value.cite, effective_from=value.effective_from,
-                         **self.model_dump(exclude={"values", "later_law"}))
+                         **self.model_dump(exclude={"values"}))
 
     def index_on(self, day: Date) -> int | None:
         """Which of its values is in effect on `day`, or None when none is (every value takes effect later)."""
@@ -163,14 +165,14 @@ def law(plan: str) -> dict[str, LawEntry]:
 
 
 def definitions(plan: str, on: Date | None = None) -> dict[str, Parameter]:
-    """The seeds' law for a plan as it stands on a day (today by default): each parameter its rules read, in
-    effect that day; an entry with no value in effect that day is left out."""
+    """A plan's law as it stands on a day (today by default): each value in effect that day, the later laws'
+    dates included (RULES.md §8); an entry with no value in effect that day is left out."""
     return _law_on(plan, on or Date.today())
 
 
 @cache
 def _law_on(plan: str, day: Date) -> dict[str, Parameter]:
-    in_effect = {name: entry.on(day) for name, entry in law(plan).items() if not entry.later_law}
+    in_effect = {name: entry.on(day) for name, entry in law(plan).items()}
     return {name: spec for name, spec in in_effect.items() if spec is not None}
 
 
@@ -178,13 +180,7 @@ def _law_on(plan: str, day: Date) -> dict[str, Parameter]:
 def law_key(plan: str, day: Date) -> tuple:
     """Which value of each entry of the plan's law is in effect on `day`: two days with the same key read the
     same law (the grid reads one law for all the ages whose start dates share it)."""
-    return tuple((name, entry.index_on(day)) for name, entry in law(plan).items() if not entry.later_law)
-
-
-def later_laws(plan: str, on: Date | None = None) -> dict[str, Parameter]:
-    """The entries of later laws beyond the seeds (RULES.md §8), as they stand on a day (today by default)."""
-    day = on or Date.today()
-    return {name: spec for name, entry in law(plan).items() if entry.later_law and (spec := entry.on(day))}
+    return tuple((name, entry.index_on(day)) for name, entry in law(plan).items())
 
 
 @cache

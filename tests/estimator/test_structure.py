@@ -92,10 +92,11 @@ def test_the_scope_dates_and_the_freezes_are_dated_entries_of_the_law():
     assert parameters.dates("ley1")["new_participants_from"] == date(1990, 4, 1)
     assert parameters.dates("ley1")["savings_account_from"] == date(2000, 1, 1)
     assert parameters.dates("teachers")["defined_contribution_from"] == date(2014, 8, 1)
-    # RULES.md §8: later laws beyond the seeds, read apart from the seeds' law
-    assert parameters.later_laws("ley447")["accrual_freeze"].date == date(2013, 6, 30)
-    assert parameters.later_laws("teachers")["accrual_freeze"].date == date(2022, 3, 15)
-    assert "accrual_freeze" not in parameters.definitions("teachers")
+    # RULES.md §8: later laws beyond the seeds, dated values read like any other, marked as a later law's
+    for plan, day in (("ley447", date(2013, 6, 30)), ("teachers", date(2022, 3, 15))):
+        freeze = parameters.definitions(plan)["accrual_freeze"]
+        assert (freeze.date, freeze.later_law) == (day, True)
+        assert not any(spec.later_law for name, spec in parameters.definitions(plan).items() if name != "accrual_freeze")
 
 
 def test_every_named_assumption_of_the_contract_is_a_parameter_marked_as_assumption():
