@@ -1,6 +1,6 @@
-"""Choosing and paying: every rule of the plan evaluated, the most favourable chosen, the amount paid.
+"""Choosing: every rule of the plan evaluated, the most favourable chosen (what is paid for it: `payment.py`).
 
-RULES.md §0 (Choice, Rounding, Not covered) and §6 (Minimum, Reduction). The same functions serve one
+RULES.md §0 (Choice, Not covered) and §6 (Reduction). The same functions serve one
 scenario (exact Fractions, with formulas) and the grid of `projection.py` (exact rational arrays), so a
 chart's cell and the answer for the same scenario cannot differ.
 """
@@ -8,7 +8,6 @@ chart's cell and the answer for the same scenario cannot differ.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -138,34 +137,3 @@ def most_favourable(evaluations: list[Evaluation]) -> Evaluation | None:
     """The evaluation `choose` picks for one scenario, or None when no rule applies."""
     index = choose(evaluations).index
     return evaluations[index] if index >= 0 else None
-
-
-@dataclass
-class Payable:
-    monthly: Decimal
-    annual: Decimal
-    minimum_applied: bool
-    annual_exact: Fraction  # after the minimum: the P of coordination (RULES.md §4)
-
-
-def payable(plan_id: str, amount: Fraction, params: Params) -> Payable:
-    """RULES.md §0, Rounding, and §6, Minimum (the kernel the grid shares), in dollars and cents."""
-    paid = kernel.payable_cents(plan_id, amount, params.raw("minimum_monthly_pension"))
-    return Payable(dollars(paid.monthly), dollars(paid.annual), paid.minimum_applied, paid.annual_exact)
-
-
-def coordinated_payment(s: Scenario, chosen: Evaluation, pay: Payable, facts: Facts,
-                        params: Params) -> tuple[kernel.CoordinatedCents, Payable] | None:
-    """RULES.md §4 for one scenario, by the grid's own function: what coordination computes, and what the
-    System pays from 65 in dollars and cents; None when this member's pension is not coordinated."""
-    factor = chosen.factor.v if chosen.factor is not None else Fraction(1)
-    coordinated = kernel.coordinated_cents(s.plan, s.group, s.coordinated, pay.annual_exact, factor, facts, params,
-                                           s.social_security_monthly)
-    if coordinated is None:
-        return None
-    paid = coordinated.paid
-    return coordinated, Payable(dollars(paid.monthly), dollars(paid.annual), paid.minimum_applied, paid.annual_exact)
-
-
-def dollars(cents: int) -> Decimal:
-    return (Decimal(cents) / 100).quantize(Decimal("0.01"))

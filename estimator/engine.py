@@ -11,9 +11,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Callable
 
-from .choice import (COVERED, OUTSIDE_SCOPE, REFUNDED, evaluate, evaluations_at, facts_of, most_favourable,
-                     payable, why_no_pension)
+from .choice import (COVERED, OUTSIDE_SCOPE, REFUNDED, choose, evaluate, evaluations_at, facts_of,
+                     why_no_pension)
 from .law_day import law_day, law_of
+from .payment import chosen as chosen_rule, dollars, payable, payment
 from .models import Alternative, Answer, AssumptionUsed, LikelySlip, Scenario, Step
 from .plans import plan
 from .plausibility import slip_in
@@ -75,8 +76,8 @@ def _estimate(s: Scenario, lang: str, why: str | None, *, average_steps: list[St
 
     plain, exact = law_of(s, explain=False), facts_of(s, explain=False)
     evaluations = evaluations_at(s, plain, exact)  # every rule exactly; only the chosen one's formulas are written
-    best = most_favourable(evaluations)
-    if best is None:  # no formula to write: the facts without text give the average's step and the notes
+    index = choose(evaluations).index
+    if index < 0:  # no formula to write: the facts without text give the average's step and the notes
         if not average_steps:  # a history's average already has its step
             steps.append(average_step(s, exact, lang, example=example))
         earliest = earliest_eligibility(s, move=move, params=plain, none_now=True) if find_earliest else None
@@ -87,25 +88,25 @@ def _estimate(s: Scenario, lang: str, why: str | None, *, average_steps: list[St
 
     facts = facts_of(s, average_formula=average_steps[-1].formula if average_steps else None)
     if not average_steps:
-        steps.append(average_step(s, facts, lang, best.rule, example=example))
+        steps.append(average_step(s, facts, lang, evaluations[index].rule, example=example))
     else:  # the average the rules use, cited as the rule paid cites it
-        steps[-1] = steps[-1].model_copy(update={"cite": display(plan(s.plan).average_cite_for(best.rule), lang)})
-    chosen = evaluate(best.rule, facts, params)
-    pay = payable(s.plan, chosen.amount.v, params)
+        steps[-1] = steps[-1].model_copy(update={"cite": display(plan(s.plan).average_cite_for(evaluations[index].rule), lang)})
+    chosen = evaluate(evaluations[index].rule, facts, params)  # again, with its formulas
+    paying = payment(s, chosen_rule(chosen, index), facts, params)  # the grid's pipeline (payment.py)
+    pay = paying.payable
     more_steps, pension = amount_steps(s, chosen, pay, params, lang)
     steps += more_steps
-    alternatives = [e for e in evaluations if e.applies and e is not best]
+    alternatives = [e for e in evaluations if e.applies and e is not evaluations[index]]
     reasons = notes.chosen_notes(s, chosen, pay, params, alternatives, lang)
     reasons += notes.plan_notes(s, facts, params, chosen, lang)
-    addition = notes.after_amount(s, facts, chosen, pay, pension, params, lang)
+    addition = notes.after_amount(s, facts, chosen, paying, pension, params, lang)
     steps += addition.steps
     reasons += addition.reasons
     reasons += notes_on_fields(s, chosen, params, lang, addition.contribution is not None)
-    from_start = addition.coordination is not None and s.age >= params.raw("coordination_age")
     return Answer(
         covered=True, eligible=True, rule=chosen.rule.id,
         monthly_pension=pay.monthly, annual_pension=pay.annual,
-        monthly_paid_at_start=addition.coordination.monthly_pension_from_65 if from_start else pay.monthly,
+        monthly_paid_at_start=dollars(paying.at_start),
         reduction_factor=chosen.factor.v if chosen.factor is not None else Fraction(1),
         minimum_applied=pay.minimum_applied,
         alternatives=[Alternative(rule=e.rule.id, monthly_pension=payable(s.plan, e.amount.v, params).monthly)

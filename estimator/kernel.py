@@ -60,7 +60,7 @@ def payable_cents(plan: str, amount: Any, minimum_monthly: Fraction | None) -> P
         return PayableCents(monthly, cents(amount), _all(amount, False), amount)
     floor = cents(minimum_monthly)
     lifted = monthly < floor
-    return PayableCents(_choose(lifted, floor, monthly), _choose(lifted, floor * 12, cents(amount)), lifted,
+    return PayableCents(where(lifted, floor, monthly), where(lifted, floor * 12, cents(amount)), lifted,
                         pick(lifted, minimum_monthly * 12, amount))
 
 
@@ -105,7 +105,8 @@ def top_mean(plan: str, salaries: Sequence[Fraction], size: int) -> Fraction:
     return Fraction(cents(mean), 100) if plan_of(plan).monthly else mean
 
 
-def _choose(condition: Any, when_true: Any, when_false: Any) -> Any:
+def where(condition: Any, when_true: Any, when_false: Any) -> Any:
+    """when_true where condition holds, else when_false: cents (ints), or arrays of them on the grid."""
     if isinstance(condition, np.ndarray):
         return np.where(condition, when_true, when_false)
     return when_true if condition else when_false

@@ -20,6 +20,7 @@ import numpy as np
 from . import kernel
 from .averages import average_from_history, highest, window
 from .choice import COVERED, choose, evaluate, plan_average, rules_of, why_no_pension
+from .payment import payment
 from .dates import date_at, months_between
 from .growth import growth_change
 from .plans import plan
@@ -287,27 +288,24 @@ def _grid(situation: Situation, ages: list[Fraction], extras: Sequence[Fraction]
                          in_system_june_1960=s.in_system_june_1960, left_service_early=left_early)
 
     choice = choose([evaluate(rule, facts, params) for rule in rules], shape)  # RULES.md §0, Choice
-    best, factor = choice.index, choice.factor
-    eligible = best >= 0
-    amount = RArray.where(eligible, choice.amount, Fraction(0))
-
-    minimum = params.raw("minimum_monthly_pension")
-    paid = kernel.payable_cents(s.plan, amount, minimum)
-    result.rule_index = best
-    result.monthly = np.where(eligible, _dollars(paid.monthly), 0.0)
-    result.annual = np.where(eligible, _dollars(paid.annual), 0.0)
-    result.minimum_applied = eligible & paid.minimum_applied
-    result.reduction_factor = np.where(eligible, factor.broadcast_to(shape).to_float(), 1.0)
+    paying = payment(s, choice, facts, params)  # the answer's own pipeline (payment.py)
+    eligible = choice.index >= 0
+    result.rule_index = choice.index
+    result.monthly = np.where(eligible, _dollars(paying.paid.monthly), 0.0)
+    result.annual = np.where(eligible, _dollars(paying.paid.annual), 0.0)
+    result.at_start = np.where(eligible, _dollars(np.broadcast_to(paying.at_start, shape)), 0.0)
+    result.minimum_applied = eligible & paying.paid.minimum_applied
+    result.reduction_factor = np.where(eligible, choice.factor.broadcast_to(shape).to_float(), 1.0)
     read = {name: cells & eligible for name, cells in choice.assumed.at(shape).items()}
     result.assumed = {name: cells for name, cells in read.items() if cells.any()}
     growth_rows = np.array([growth_read(situation, a, futures) for a in ages], dtype=bool)[:, None] & eligible
     if growth_rows.any():
         result.assumed["salary_growth"] = growth_rows
-
-    coordinated = kernel.coordinated_cents(s.plan, s.group, s.coordinated, paid.annual_exact, factor, facts, params,
-                                           s.social_security_monthly)
-    if coordinated is not None:
-        result.coordinated_monthly = np.where(eligible, _dollars(coordinated.paid.monthly), np.nan)
+    if paying.coordinated is not None:
+        result.coordinated_monthly = np.where(eligible, _dollars(paying.coordinated.paid.monthly), np.nan)
+    if paying.contribution is not None:
+        due = eligible & np.broadcast_to(paying.contribution.due, shape)
+        result.contribution_monthly = np.where(due, _dollars(np.broadcast_to(paying.contribution.cents, shape)), 0.0)
     return result
 
 

@@ -11,7 +11,8 @@ from decimal import Decimal
 from fractions import Fraction
 from functools import cache
 
-from .choice import Evaluation, Payable, reduces
+from .choice import Evaluation, reduces
+from .payment import Payable
 from .citations import display, with_cite
 from .models import Answer, AssumptionUsed, Earliest, Scenario, Step
 from .scope import NEW_PARTICIPANTS_FROM, entry_in_scope, out_of_scope_from

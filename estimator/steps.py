@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable
 
-from .choice import Evaluation, Payable, reduces
+from .choice import Evaluation, reduces
+from .payment import Payable
 from .citations import display
 from .explain import Q
 from .models import Assumptions, AssumptionUsed, Contribution, Coordination, Scenario, Step

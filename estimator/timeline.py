@@ -13,7 +13,8 @@ from fractions import Fraction
 from typing import Callable
 
 from . import plans
-from .choice import evaluations_at, payable, rules_of, why_no_pension
+from .choice import evaluations_at, rules_of, why_no_pension
+from .payment import payable
 from .law_day import law_of
 from .dates import add_months, age_on, date_at, months_between
 from .engine import estimate
@@ -76,7 +77,7 @@ def key_dates(s: Scenario, birth: date | None = None, planned_age: Fraction | No
         planned = move(Fraction(planned_age))
         answer = estimate(planned, find_earliest=False)
         if answer.coordination is not None:
-            at = max(params.raw("coordination_age"), planned.age)
+            at = max(plans.coordination_age(params.on), planned.age)
             dates.append(KeyDate(kind="coordination", rule=answer.rule, age=at,
                                  service_years=planned.service_years,
                                  monthly_pension=answer.coordination.monthly_pension_from_65, reduced=False,
@@ -143,8 +144,7 @@ def merge_key_dates(dates: list[KeyDate]) -> list[KeyMoment]:
     return moments
 
 
-def key_date_lines(dates: list[KeyDate], lang: str, coordination_age: Fraction = Fraction(65),
-                   today: date | None = None) -> list[str]:
+def key_date_lines(dates: list[KeyDate], lang: str, today: date | None = None) -> list[str]:
     """One sentence per key day, the same in the app and the report: when (date, age, service), the
     rule or rules first met then with their monthly amounts, and what the System pays from 65. A rule
     already met is met today: "ya cumple", with today's date (RULES.md §0)."""
@@ -165,7 +165,7 @@ def key_date_lines(dates: list[KeyDate], lang: str, coordination_age: Fraction =
         items = [_rule_item(d, lang) for d in moment.rules[:1]]
         items += [t("key_dates.also", lang, item=_rule_item(d, lang)) for d in moment.rules[1:]]
         if moment.coordination is not None:
-            items.append(t("key_dates.coordination", lang, age=span(coordination_age, lang),
+            items.append(t("key_dates.coordination", lang, age=span(plans.coordination_age(moment.when), lang),
                            amount=money(moment.coordination.monthly_pension)))
         line = t("key_dates.line", lang, when=when, items=t("key_dates.join", lang).join(items))
         marks = _marks(moment, lang)

@@ -10,7 +10,7 @@ from fractions import Fraction
 
 from ..models import Scenario
 from ..numbers import money, round_cents
-from ..plans import plan
+from ..plans import coordination_age, plan
 from ..texts import t
 from ..parameters import used_mark
 from ..growth import growth_change
@@ -181,7 +181,7 @@ def _legend(doc: Document, ctx: Context, result: Grid) -> None:
         doc.set_fill_color(0)
         doc.rect(doc.l_margin, doc.get_y() + 2, 3, 0.8, style="F")
         doc.set_x(doc.l_margin + 5)
-        label = ctx.t("chart_coordinated", age=ctx.years_text(ctx.params.raw("coordination_age")))
+        label = ctx.t("chart_coordinated", age=ctx.years_text(coordination_age(ctx.params.on)))
         doc.multi_cell(0, 4.5, label, align="L", new_x="LMARGIN", new_y="NEXT")
     doc.ensure_space(6)
     doc.set_draw_color(0)
@@ -201,7 +201,7 @@ def _chart_table(doc: Document, ctx: Context, result: Grid, chosen: int) -> None
     coordinated = _coordinated(result)
     headers = [ctx.t("col_age"), ctx.t("col_rule"), ctx.t("col_monthly")]
     if coordinated is not None:
-        headers.append(ctx.t("col_from_coordination", age=ctx.years_text(ctx.params.raw("coordination_age"))))
+        headers.append(ctx.t("col_from_coordination", age=ctx.years_text(coordination_age(ctx.params.on))))
     rows = []
     for i, age in enumerate(result.ages):
         rule = result.rule_at(i, 0)

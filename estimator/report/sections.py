@@ -16,6 +16,7 @@ from ..engine import example_inputs_named
 from ..models import Answer
 from ..freeze import counts_past_freeze, freeze_for
 from ..numbers import exact_number, exact_percent, money, whole_months
+from ..plans import coordination_age
 from ..parameters import RENDER_BY_UNIT, assumption_mark, default_values, definitions
 from ..rulebook import RULEBOOK_DATE
 from ..texts import step_value
@@ -82,7 +83,7 @@ def _coordination_lines(ctx: Context) -> list[str]:
     a, s = ctx.answer, ctx.scenario
     if a.coordination is None:
         return []
-    age = ctx.params.raw("coordination_age")
+    age = coordination_age(ctx.params.on)
     if a.coordination.monthly_pension_from_65 == a.monthly_pension:
         return []  # coordination changes nothing the member is paid
     if s.age < age:
@@ -152,7 +153,7 @@ def key_dates_section(doc: Document, ctx: Context) -> None:
         return
     waiting = ctx.situation.today.left_service_early if ctx.situation else s.left_service_early
     doc.paragraph(ctx.t("key_intro_waiting" if waiting else "key_intro_working"))
-    doc.bullets(key_date_lines(dates, ctx.lang, ctx.params.raw("coordination_age"), today=ctx.generated_on))
+    doc.bullets(key_date_lines(dates, ctx.lang, today=ctx.generated_on))
     if ctx.birth_date is None:
         doc.paragraph(ctx.t("key_no_birth"), size=9)
 

@@ -7,6 +7,7 @@ import pytest
 from estimator import estimate, read_scenario
 from estimator.averages import HistoryError, average_from_history
 from estimator.projection import Situation, average_at, average_explained, grid, scenario_at
+from estimator.plans import plan
 from tests.conftest import sampled
 
 
@@ -87,6 +88,10 @@ def test_grid_equals_single_answers_over_a_chart_sized_grid(data):
         assert (result.rule_at(i, j), result.monthly[i, j]) == (answer.rule, float(answer.monthly_pension))
         if answer.coordination is not None:
             assert result.coordinated_monthly[i, j] == float(answer.coordination.monthly_pension_from_65)
+        assert result.paid_monthly[i, j] == float(answer.monthly_paid_at_start)
+        assert (result.contribution_monthly is not None) == plan(data["plan"]).contribution
+        if result.contribution_monthly is not None:  # 000 ¶B: until 55, none under ¶C
+            assert result.contribution_monthly[i, j] == float(answer.contribution.monthly if answer.contribution else 0)
         growth = {"salary_growth"} if average_explained(situation, ages[i]) and answer.eligible else set()
         assert assumed_at(result, i, j) == pension_assumptions(answer) | growth, (ages[i], extras[j])
 

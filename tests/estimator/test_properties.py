@@ -69,6 +69,10 @@ def test_the_grid_equals_the_one_scenario_path_in_every_cell(today, age_steps, e
             assert bool(result.minimum_applied[i, j]) == answer.minimum_applied
             if answer.coordination is not None:
                 assert result.coordinated_monthly[i, j] == float(answer.coordination.monthly_pension_from_65)
+            assert result.paid_monthly[i, j] == float(answer.monthly_paid_at_start or 0)
+            contribution = answer.contribution.monthly if answer.contribution is not None else 0
+            if result.contribution_monthly is not None:
+                assert result.contribution_monthly[i, j] == float(contribution)
 
 
 json_values = st.recursive(

@@ -214,7 +214,7 @@ def test_a_plan_has_every_word_its_answers_need(plan_id):
 
 def _code_modules():
     """Every Python module of the code (tests and benchmarks, with their data, excepted)."""
-    skipped = {"tests", "benchmarks", ".venv", ".git"}
+    skipped = {"tests", "benchmarks", ".venv", ".git", "build"}  # build: an installed copy, not the code
     return [path for path in ROOT.rglob("*.py") if not skipped & set(path.relative_to(ROOT).parts)]
 
 
@@ -257,3 +257,16 @@ def test_no_module_is_over_350_lines():
     long = {path.relative_to(ROOT).as_posix(): n for path in modules
             if (n := len(path.read_text().splitlines())) > 350}
     assert long == {}
+
+
+def test_one_payment_pipeline_and_one_reading_of_the_coordination_age():
+    """What is paid (minimum and rounding, coordination, the contribution) is computed by `payment.py` alone,
+    which the answer and the grid both call; the coordination age is read from the law in one place, the
+    coordinating plan's `coordination_age(on)`, which everything else asks through the registry."""
+    def calling(pattern: str) -> set[str]:
+        found = re.compile(pattern)
+        return {path.relative_to(ROOT).as_posix() for path in _code_modules() if found.search(path.read_text("utf-8"))}
+
+    assert calling(r"\b(payable_cents|coordinated_cents)\(") - {"estimator/kernel.py"} == {"estimator/payment.py"}
+    assert calling(r"= payment\(s\b") == {"estimator/engine.py", "estimator/projection.py"}
+    assert calling(r"[\"']coordination_age[\"']") == {"estimator/plans/ley447/coordination.py"}

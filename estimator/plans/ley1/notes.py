@@ -3,9 +3,10 @@ cover the actuarial reduction, deferred pensions and the minimum. Called through
 
 from __future__ import annotations
 
-from ...choice import Evaluation, Payable
+from ...choice import Evaluation
 from ...models import Scenario
 from ...parameters import Params
+from ...payment import Payment
 from ...reasons import chosen_notes  # noqa: F401 (the generic notes, in their order)
 from ...rules import Facts
 from ...steps import Addition
@@ -15,7 +16,7 @@ def plan_notes(s: Scenario, facts: Facts, params: Params, chosen: Evaluation | N
     return []
 
 
-def after_amount(s: Scenario, facts: Facts, chosen: Evaluation, pay: Payable, pension: str, params: Params,
+def after_amount(s: Scenario, facts: Facts, chosen: Evaluation, paying: Payment, pension: str, params: Params,
                  lang: str) -> Addition:
     return Addition()
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import date
 from fractions import Fraction
 from typing import Any
 
@@ -28,10 +29,12 @@ def applies(plan_id: str, group: str, coordinated: bool) -> bool:
     return plan(plan_id).coordination and coordinated and group not in NEVER_COORDINATED_GROUPS
 
 
-def coordination_age() -> Fraction:
-    """004 ¶A: the age at which coordination starts, from the law of the plan that coordinates."""
+def coordination_age(on: date | None = None) -> Fraction:
+    """004 ¶A «…cuando cumpla la edad de sesenta y cinco (65) años…»: the age from which pensions are
+    coordinated, as the law of the plan that coordinates stands on `on` (today by default). The one reading
+    of it: the answer, the grid, the report and the app all ask here, through the registry."""
     coordinating = next(p for p in PLAN_IDS if plan(p).coordination)
-    return default_values(coordinating)["coordination_age"]
+    return default_values(coordinating, on)["coordination_age"]
 
 
 def coordinated_formula(f: Facts, p) -> Q:

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...choice import Evaluation, Payable, coordinated_payment, plan_average, reduces
+from ...choice import Evaluation, plan_average, reduces
 from ...models import Coordination, Scenario
 from ...numbers import carried, exact_money, money, round_cents
 from ...parameters import Params
+from ...payment import Payable, Payment
 from ...reasons import assumption_source, choice_notes, deferred_notes, minimum_notes, reduction_notes
 from ...rules import ACTIVE, DEFERRED, Facts, cite_of
 from ...steps import Addition, amount_step, assumption_of, factor_text, minimum_step, step, twelfth
@@ -63,14 +64,13 @@ def assumption_unused(s: Scenario, name: str, chosen: Evaluation, contribution_p
     return None if name in chosen.outcome.amount.assumed else "other_merit_age"
 
 
-def after_amount(s: Scenario, facts: Facts, chosen: Evaluation, pay: Payable, pension: str, params: Params,
+def after_amount(s: Scenario, facts: Facts, chosen: Evaluation, paying: Payment, pension: str, params: Params,
                  lang: str) -> Addition:
-    """RULES.md §4: what the system pays from 65, and the steps that show it. `pension` is how the
-    formulas write P, the annual pension under the rule (`steps.amount_steps`)."""
-    computed = coordinated_payment(s, chosen, pay, facts, params)
-    if computed is None:
+    """RULES.md §4: the steps and reasons of what the system pays from 65, as the payment pipeline computed it.
+    `pension` is how the formulas write P, the annual pension under the rule (`steps.amount_steps`)."""
+    coordination_amounts, coordinated, pay = paying.coordinated, paying.coordinated_payable, paying.payable
+    if coordination_amounts is None:
         return Addition()
-    coordination_amounts, coordinated = computed
     cf, cf_reduced = coordination_amounts.formula, coordination_amounts.reduced
     amount, guaranteed = coordination_amounts.annual_exact, coordination_amounts.guaranteed
     factor = chosen.factor
@@ -118,7 +118,7 @@ def _guarantee_text(pension: str, coordinated: str, social_security: str | None)
 def _coordination_notes(s: Scenario, pay: Payable, coordinated: Payable, ss_annual, guaranteed: bool,
                         cf_reduced: Fraction, params: Params, lang: str) -> list[str]:
     """RULES.md §4 in words: what the System pays from 65 and why, also when it pays the same."""
-    age65 = params.raw("coordination_age")
+    age65 = coordination.coordination_age(params.on)
     if coordinated.monthly == pay.monthly:
         why = ("minimum" if coordinated.minimum_applied else "guarantee" if guaranteed else "formula")
         return [t("reason.coordination_unchanged", lang, age=span(age65, lang), amount=money(pay.monthly),

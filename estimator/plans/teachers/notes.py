@@ -3,10 +3,11 @@ continued contribution of ¶B with its steps. Called by the estimate through the
 
 from __future__ import annotations
 
-from ...choice import Evaluation, Payable
+from ...choice import Evaluation
 from ...models import Contribution, Scenario
 from ...numbers import money, round_cents
 from ...parameters import Params
+from ...payment import Payment, dollars
 from ...reasons import assumption_source, chosen_notes  # noqa: F401 (this plan says nothing more of the chosen rule)
 from ...rules import Facts, cite_of
 from ...steps import Addition, step
@@ -31,20 +32,21 @@ def plan_notes(s: Scenario, facts: Facts, params: Params, chosen: Evaluation | N
     return notes
 
 
-def after_amount(s: Scenario, facts: Facts, chosen: Evaluation, pay: Payable, pension: str, params: Params,
+def after_amount(s: Scenario, facts: Facts, chosen: Evaluation, paying: Payment, pension: str, params: Params,
                  lang: str) -> Addition:
-    """000 ¶B: the continued contribution until 55, and the net monthly amount meanwhile. Under ¶C, the step
-    of the amount once the shortfall is paid, which the reasons name."""
+    """000 ¶B: the steps of the continued contribution until 55 as the payment pipeline computed it, and the
+    net monthly amount meanwhile. Under ¶C, the step of the amount once the shortfall is paid, which the
+    reasons name."""
     if chosen.rule is rules.shortfall:
         once_paid = _once_paid(facts, params)
         return Addition(steps=[step(t("step.shortfall_paid", lang, age=span(params.raw("a1_min_age"), lang)),
                                     once_paid.text, round_cents(once_paid.v), cite_of(rules.thirty_years_at_fifty),
                                     lang, once_paid)])
-    if not rules.contribution_applies(chosen.rule.id, facts, params):
+    if not paying.contribution.due:
         return Addition()
-    amount = rules.contribution(facts, params)
-    monthly = round_cents(amount.v)
-    net = pay.monthly - monthly
+    amount = paying.contribution.amount
+    monthly = dollars(paying.contribution.cents)
+    net = paying.payable.monthly - monthly
     until = params.raw("contribution_end_age")
     cite = cite_of(rules.contribution)
     rate = params.teachers_contribution_rate
@@ -54,7 +56,7 @@ def after_amount(s: Scenario, facts: Facts, chosen: Evaluation, pay: Payable, pe
         reasons.append(t("reason.contribution_until_55", lang))
     return Addition(
         steps=[step(t("step.contribution", lang, age=span(until, lang)), amount.text, monthly, cite, lang, amount),
-               step(t("step.net", lang), f"{money(pay.monthly)} − {money(monthly)}", net, cite, lang, amount)],
+               step(t("step.net", lang), f"{money(paying.payable.monthly)} − {money(monthly)}", net, cite, lang, amount)],
         reasons=reasons, assumed=rate.assumed,
         contribution=Contribution(monthly=monthly, until_age=float(until), net_monthly_pension=net))
 

@@ -7,6 +7,8 @@ is unpaid, C replaces them, so A1 and A2 each carry the condition "no shortfall"
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...explain import Q
 from ...rules import ACTIVE, Facts, Outcome, at_least, below, holds, more_than, rule, shared
 
@@ -99,14 +101,15 @@ def more_than_twenty_five_years_from_forty_seven(f: Facts, p) -> Outcome:
     )
 
 
-def contribution_applies(rule_id: str, f: Facts, p) -> bool:
+def contribution_applies(paid_under_one_to_four: Any, f: Facts, p) -> Any:
     """000 ¶B
     «Todo participante que reciba alguna pensión al amparo de los incisos 1 al 4 de esta Sección,
     deberá contribuir al Fondo con la aportación individual correspondiente, aplicada al promedio
     de los treinta y seis (36) sueldos más altos hasta cumplir con ambos requisitos de treinta (30)
     años de servicio y cincuenta y cinco (55) años de edad.»
-    Decision (RULES.md §2): it ends at 55; none under ¶C, none from 55 on."""
-    return rule_id != "teachers.C" and f.age < p.contribution_end_age
+    Decision (RULES.md §2): it ends at 55; none under ¶C, none from 55 on. `paid_under_one_to_four`: whether
+    the pension paid is one of `CONTRIBUTING` (a bool, or one per cell of the grid)."""
+    return paid_under_one_to_four & (f.age < p.contribution_end_age)
 
 
 def contribution(f: Facts, p) -> Q:
@@ -115,7 +118,9 @@ def contribution(f: Facts, p) -> Q:
     return p.teachers_contribution_rate * f.average
 
 
-# The paragraph the average's step cites (RULES.md §7).
 # The plan's table, in the order of RULES.md §2 (the order decides ties).
 RULES = (shortfall, thirty_years_at_fifty, thirty_years_before_fifty, twenty_five_years_at_fifty,
          more_than_twenty_five_years_from_forty_seven)
+# 000 ¶B: the pensions «al amparo de los incisos 1 al 4 de esta Sección» (not ¶C) keep paying the contribution.
+CONTRIBUTING = (thirty_years_at_fifty, thirty_years_before_fifty, twenty_five_years_at_fifty,
+                more_than_twenty_five_years_from_forty_seven)
