@@ -4,15 +4,19 @@ import tomllib
 
 import pytest
 
+from datetime import date
+
 from estimator import estimate, read_scenario
 from estimator.plans import PLAN_IDS, plan_folder
 
 
 def load_cases():
+    """Each case with the day it is read on: its own `read_on`, or its file's."""
     for path in (plan_folder(plan_id) / "cases.toml" for plan_id in PLAN_IDS):
         with path.open("rb") as handle:
-            for case in tomllib.load(handle)["case"]:
-                yield pytest.param(case, id=f"{path.parent.name}: {case['name']}")
+            cases = tomllib.load(handle)
+        for case in cases["case"]:
+            yield pytest.param({"read_on": cases["read_on"], **case}, id=f"{path.parent.name}: {case['name']}")
 
 
 def _none(value):
@@ -26,11 +30,14 @@ def test_every_plan_has_its_golden_cases():
     """The cases are found where the plans keep them: an empty list would make the cases below pass unseen."""
     plans = {case.id.split(":")[0] for case in CASES}
     assert plans == set(PLAN_IDS) >= {"teachers", "ley447", "ley1"} and len(CASES) >= 90, (plans, len(CASES))
+    assert all(isinstance(case.values[0]["read_on"], date) for case in CASES)
 
 
 @pytest.mark.parametrize("case", CASES)
 def test_golden_case(case):
-    answer = estimate(read_scenario(case["scenario"]))
+    # read by the law in force on the case's day, as a pension starting that day (a past day too: `kept`)
+    answer = estimate(read_scenario({**case["scenario"], "start_date": case["read_on"].isoformat()}, kept=True))
+    assert answer.law_on == case["read_on"]
     got = answer.contract_dict()
     expect = dict(case["expect"])
     reasons_contain = expect.pop("reasons_contain", None)
