@@ -17,8 +17,6 @@ from .models import Answer
 from .numbers import round_cents
 from .plans import coordination_age
 
-COORDINATION_AGE = coordination_age()  # 004 ¶A: coordination starts at 65
-
 
 def monthly_paid(answer: Answer, age: Fraction) -> tuple[Decimal, str]:
     """What the member receives in the month at `age` (the pension started already), and as what:
@@ -27,7 +25,7 @@ def monthly_paid(answer: Answer, age: Fraction) -> tuple[Decimal, str]:
         return Decimal("0.00"), "pension"
     if answer.contribution is not None and age < Fraction(answer.contribution.until_age).limit_denominator(12):
         return answer.contribution.net_monthly_pension, "net"
-    if answer.coordination is not None and age >= COORDINATION_AGE:
+    if answer.coordination is not None and age >= coordination_age(answer.law_on):
         return answer.coordination.monthly_pension_from_65, "coordinated"
     return answer.monthly_pension, "pension"
 
@@ -118,6 +116,6 @@ def income_from_65(answer: Answer, social_security_monthly: Fraction | None) -> 
 
 def social_security_at(age: Fraction, social_security_monthly: Fraction | None) -> Decimal:
     """Social Security in the month at `age`, counted from 65 (the age the member gave it for)."""
-    if social_security_monthly is None or age < COORDINATION_AGE:
+    if social_security_monthly is None or age < coordination_age():
         return Decimal("0.00")
     return round_cents(social_security_monthly)

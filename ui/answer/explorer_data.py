@@ -21,7 +21,6 @@ import numpy as np
 
 from estimator.citations import display
 from estimator.choice import rules_of
-from estimator.lifetime import COORDINATION_AGE
 from estimator.parameters import used_mark
 from estimator.growth import grows
 from estimator.projection import Grid, Situation, assumptions_of, grid
@@ -99,19 +98,15 @@ def explorer_data(situation: Situation, planned_age: Fraction, lang: str,
     indexes = result.rule_index[rows].ravel().tolist()
     rule = [position[k] if k >= 0 else -1 for k in indexes]
     written = _Written()  # the cells share a few hundred amounts: each is written once
-    monthly = [written[m] for m in result.monthly[rows].ravel().tolist()]
+    under_rule = result.monthly[rows].ravel().tolist()
+    monthly = [written[m] for m in result.paid_monthly[rows].ravel().tolist()]  # RULES.md §0: paid the first month
     from_65 = reference = None
     if result.coordinated_monthly is not None:
         from_65 = ["" if k < 0 or math.isnan(m) else written[m]
                    for k, m in zip(indexes, result.coordinated_monthly[rows].ravel().tolist())]
-        # RULES.md §0: starting at 65 or later, what is paid from the first month is the coordinated amount;
-        # the pension under the rule is its reference, shown beside it.
-        starts_at_65 = [age >= COORDINATION_AGE for age in result.ages[rows]]  # once a row, not once a cell
-        from_start = [starts for starts in starts_at_65 for _ in result.extras]
-        reference = [rule_amount if starts and paid and paid != rule_amount else ""
-                     for starts, paid, rule_amount in zip(from_start, from_65, monthly)]
-        monthly = [paid if starts and paid else rule_amount
-                   for starts, paid, rule_amount in zip(from_start, from_65, monthly)]
+        # where coordination pays another amount from the start, the pension under the rule is its reference
+        reference = [written[rule_amount] if paid != rule_amount else ""
+                     for paid, rule_amount in zip(result.paid_monthly[rows].ravel().tolist(), under_rule)]
     used = assumptions_of(situation, result.assumed)
     grown = next((k for k, assumption in enumerate(used) if grows(assumption)), -1)  # not in today's dollars
     bits = np.zeros(result.rule_index.shape, dtype=np.int64)

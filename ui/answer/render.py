@@ -9,12 +9,12 @@ import streamlit as st
 
 from estimator import Answer
 from estimator.freeze import counts_past_freeze, freeze_for
-from estimator.lifetime import COORDINATION_AGE, Run, break_even, income_from_65, total_of
+from estimator.lifetime import Run, break_even, income_from_65, total_of
 from estimator.member import Member
 from estimator.numbers import exact_number, money
 from estimator.parameters import used_mark
 from estimator.growth import growth_in
-from estimator.plans import plan as plan_of
+from estimator.plans import coordination_age, plan as plan_of
 from estimator.texts import span, t
 from estimator.timeline import key_date_lines
 
@@ -120,7 +120,7 @@ def income_view(member: Member, answer: Answer, lang: str) -> None:
         st.info(tx("enter_ss", amount=money(income.system)).replace("$", "\\$"))
         return
     rows = []
-    if member.scenario.age < COORDINATION_AGE:  # starting at 65 or later, there is no "before"
+    if member.scenario.age < coordination_age(member.scenario.start_date):  # starting at 65 or later, there is no "before"
         rows.append({tx("col_what"): tx("system_before"), tx("col_monthly"): money(income.before)})
     rows += [{tx("col_what"): tx("system_from"), tx("col_monthly"): money(income.system)},
              {tx("col_what"): tx("social_security"), tx("col_monthly"): money(income.social_security)},
