@@ -11,39 +11,33 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from .parameters import Entered, law
-from .plans import PLAN_IDS
+from .parameters import Entered, read_file
+from .plans import plan_folders
 
 
 @dataclass(frozen=True)
 class Overridable:
-    """A named assumption a scenario may override: its name, how it is entered, and the plans whose law has it."""
+    """A named assumption a scenario may override: its name, how it is entered, and the folder whose law defines
+    it (`plans/<folder>/law.toml`; its words say why the figure changes nothing for another plan's member)."""
 
     name: str
     entered: Entered
-    plans: tuple[str, ...]
+    folder: str
 
 
 @cache
 def overridable() -> tuple[Overridable, ...]:
     """Every named assumption a scenario may override, in the contract's order."""
-    found: dict[str, tuple[Entered, list[str]]] = {}
-    for plan in PLAN_IDS:
-        for name, entry in law(plan).items():
-            if entry.entered is None:
-                continue
-            entered, plans = found.setdefault(name, (entry.entered, []))
-            if entered != entry.entered:
-                raise ValueError(f"{name} is entered in two ways by two plans' laws")
-            plans.append(plan)
-    named = sorted((Overridable(name, entered, tuple(plans)) for name, (entered, plans) in found.items()),
-                   key=lambda a: a.entered.order)
-    for field in ("order", "field"):
-        if len({getattr(a.entered, field) for a in named}) < len(named):
-            raise ValueError(f"two named assumptions share their `entered.{field}`")
-    if any(a.entered.replaces not in (None, *(b.name for b in named)) for a in named):
+    found = [Overridable(name, entry.entered, folder.name) for folder in plan_folders()
+             for name, entry in read_file(folder / "law.toml").items() if entry.entered is not None]
+    found.sort(key=lambda a: a.entered.order)
+    for what in ("name", "order", "field"):
+        values = [getattr(a, what) if what == "name" else getattr(a.entered, what) for a in found]
+        if len(set(values)) < len(values):
+            raise ValueError(f"two entered assumptions share their {what}")
+    if any(a.entered.replaces not in (None, *(b.name for b in found)) for a in found):
         raise ValueError("an assumption replaces one that is not entered")
-    return tuple(named)
+    return tuple(found)
 
 
 def named(name: str) -> Overridable:

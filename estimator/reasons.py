@@ -201,9 +201,9 @@ def assumption_unused(s: Scenario, name: str, chosen: Evaluation | None, params:
                       contribution_paid: bool) -> str | None:
     """Why an assumption the user gave does not enter this answer (a text key), or None if it does. An
     assumption belongs to the plans whose law defines it: to another plan's member, the words of the law that
-    defines it say why (`unused_<name>_plan`)."""
+    defines it say why (`unused_<folder>_plan`)."""
     if name not in definitions(s.plan):
-        return f"{name}_plan"
+        return f"{named(name).folder}_plan"
     if chosen is None or s.refunded:
         return "no_pension"
     if named(name).entered.reduction:
