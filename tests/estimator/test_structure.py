@@ -12,6 +12,8 @@ import pytest
 from pydantic import ValidationError
 
 from estimator import parameters, texts
+from estimator.assumptions import overridable
+from estimator.models import Answer, Assumptions
 from estimator.citations import display
 from estimator.plans import PLAN_IDS, PLANS, plan_folder, plan_folders
 from tests.conftest import ROOT
@@ -98,12 +100,70 @@ def test_the_scope_dates_and_the_freezes_are_dated_entries_of_the_law():
     assert "accrual_freeze" not in parameters.definitions("teachers")
 
 
+CONTRACT_ASSUMPTIONS = ("early_reduction_per_year", "reduction_factor", "teachers_contribution_rate",
+                        "merit_pct_55_plus", "merit_pct_under_55")  # CONTRACT.md, `assumptions`, in its order
+
+
 def test_every_named_assumption_of_the_contract_is_a_parameter_marked_as_assumption():
-    for name in ("early_reduction_per_year", "reduction_factor", "teachers_contribution_rate",
-                 "merit_pct_55_plus", "merit_pct_under_55"):
+    assert tuple(Assumptions.model_fields) == CONTRACT_ASSUMPTIONS  # the law's `entered` entries, in order
+    assert tuple(a.name for a in overridable()) == CONTRACT_ASSUMPTIONS
+    for name in CONTRACT_ASSUMPTIONS:
         owners = [plan for plan in PLAN_IDS if name in parameters.definitions(plan)]
         assert owners, name
         assert all(parameters.definitions(plan)[name].assumption for plan in owners)
+
+
+def _mentions(path, names):
+    """Where a module names one of `names` other than by reading a value: `p.<name>` (a rule reading its law,
+    an answer's field) and `p.raw("<name>")` are reads; docstrings are prose."""
+    tree = ast.parse(path.read_text("utf-8"))
+    skipped = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+            skipped.add(id(body[0].value))  # a docstring
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "raw":
+            skipped.update(id(arg) for arg in node.args)
+    fields = {id(node.target) for node in ast.walk(tree) if isinstance(node, ast.AnnAssign)}
+    found = []
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            said = [n for n in names if re.search(rf"(?<![a-z0-9_]){n}(?![a-z0-9_])", node.value)]
+        else:
+            said = [getattr(node, attr) for attr in ("id", "arg", "name", "asname")
+                    if getattr(node, attr, None) in names]
+        found += [(node.lineno, name, "field" if id(node) in fields else type(node).__name__) for name in said]
+    return found
+
+
+# The answer's `reduction_factor` (CONTRACT.md: the factor applied) shares the assumption's name: these modules
+# name it as the answer's field: a field of the answer and `CONTRACT_FIELDS`, the grid's field and row, the
+# keyword that builds an answer.
+ANSWER_FIELD = {"estimator/models.py": {"field", "Constant"}, "estimator/cells.py": {"field", "Constant"},
+                "estimator/engine.py": {"keyword"}, "estimator/reasons.py": {"keyword"}}
+
+
+def test_no_module_lists_the_named_assumptions_by_hand():
+    """The named assumptions a scenario may override are the law's (`entered` in law.toml): their model, the form's
+    boxes, the reasons and the report follow from it. Outside a plan's folders, no module names one but to read
+    its value; a plan's own modules name those of its law (its rules read them, its notes explain them)."""
+    named = {a.name for a in overridable()}
+    assert named >= set(CONTRACT_ASSUMPTIONS)
+    names = named | {a.entered.field for a in overridable()}  # and the form's boxes (a saved file's keys)
+    answer_fields = names & set(Answer.model_fields)
+    offenders = []
+    for path in _code_modules():
+        where = path.relative_to(ROOT).as_posix()
+        folder = path.parent.name if where.startswith("estimator/plans/") else None
+        own = {n for plan in PLAN_IDS if folder in {f.name for f in PLANS[plan].folders}
+               for n in parameters.law(plan)} if folder else set()
+        for line, name, kind in _mentions(path, names - own):
+            if name in answer_fields and kind in ANSWER_FIELD.get(where, ()):
+                continue
+            offenders.append(f"{where}:{line} {name} ({kind})")
+    assert offenders == []
 
 
 def test_both_languages_have_the_same_keys_and_placeholders():
@@ -195,13 +255,15 @@ def test_each_plan_lives_in_one_folder(plan_id):
 
 def words_a_plan_needs(plan_id: str) -> set[str]:
     """The keys its answers and reports say for a plan, by what the registry says it has: its scope, its name
-    in a report, and why a field it has no use for changes nothing."""
+    in a report, why a field it has no use for changes nothing, and why an assumption its law lets a member enter
+    changes nothing for another plan's member (in the words of the folder whose law defines it)."""
     the_plan = PLANS[plan_id]
     needed = {f"reason.scope_{plan_id}", f"report.plan.{plan_id}"}
     needed |= {f"reason.outside_{plan_id}"} if the_plan.entries_until else set()
     needed |= set() if the_plan.groups else {f"reason.group_not_{plan_id}"}
     needed |= set() if the_plan.coordination else {f"reason.coordination_not_{plan_id}"}
     needed |= set() if the_plan.deferred else {f"reason.{plan_id}_deferred"}
+    needed |= {f"reason.unused_{a.folder}_plan" for a in overridable() if a.name in parameters.law(plan_id)}
     return needed
 
 

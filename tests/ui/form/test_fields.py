@@ -69,6 +69,8 @@ def test_every_field_says_where_its_message_shows_and_has_its_words():
                 assert f"check.what.{f.key}" in words
             if f.typed and f.kind != "date":
                 assert f"check.range.{f.key}" in words
+            if f.to.startswith("assumptions."):  # a named assumption's box: its help beside its label
+                assert f"input.{f.place}_help" in words, f.key
         for place in PLACES:
             assert f"check.name.{place.name}" in words and LABELS[place.name] == place.label
     assert all(f.options and f.default in f.options and f.example in f.options for f in FIELDS if f.kind == "choice")
