@@ -12,7 +12,8 @@ member (`ui.form.example.example`), the text boxes the app reads (`ui.form.entry
 model (`ui.form.saved.SavedInputs`, its ranges and field names), where the estimator's messages show
 (`ui.form.member.FIELD_OF`), the order the fields to correct are named in (`ui.answer.formatting.error_fields`), the
 fields the form draws and checks (`shown_fields`) and what the member is given (`ui.form.member.build_member`).
-A new input is one line of `FIELDS` (with its texts in both catalogs and its widget in `ui.form.form`).
+A new input is one line of `FIELDS` (with its texts in both catalogs and its widget in `ui.form.form`); the boxes of
+the named assumptions come from their law entries (`estimator.assumptions`, `_assumption_field`).
 """
 
 from __future__ import annotations
