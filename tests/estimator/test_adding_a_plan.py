@@ -74,13 +74,14 @@ def test_an_assumption_added_to_its_law_is_entered_on_the_command_line(environme
     law = folder / "demo" / "law.toml"
     law.write_text(law.read_text().replace('label_en = "Percent per year of service"\n',
                                            'label_en = "Percent per year of service"\n' + AN_ASSUMPTION))
-    changed = [p.name for p in (folder / "demo").iterdir() if p.is_file() and p.read_bytes() != (PLAN / p.name).read_bytes()]
-    assert changed == ["law.toml"]
+    changed = [path.name for path in (folder / "demo").iterdir()
+               if path.is_file() and path.read_bytes() != (PLAN / path.name).read_bytes()]
+    assert changed == ["law.toml"]  # the plan's law, and nothing else
     with_it = {**environment, "ESTIMATOR_PLAN_FOLDERS": str(folder)}
     line = ('{"plan": "demo", "age": 62, "service_years": 12.5, "average_salary": 30000, '
             '"assumptions": {"rate_per_year": 0.03}}')
     # Without the entry, the name is refused as any unknown field is.
-    assert _answer(environment, line)["error"]["field"].startswith("assumptions")
+    assert _answer(environment, line)["error"]["field"] == "assumptions.rate_per_year"
     # 3% × $30,000.00 × 12.5 = $11,250.00 a year; ÷ 12 = $937.50 a month.
     answer = _answer(with_it, line)
     assert answer["monthly_pension"] == 937.5 and answer["steps"][1]["formula"] == "3% × $30,000.00 × 12.5"

@@ -119,9 +119,10 @@ def _mentions(path, names):
     tree = ast.parse(path.read_text("utf-8"))
     skipped = set()
     for node in ast.walk(tree):
-        body = getattr(node, "body", None)
-        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-            skipped.add(id(body[0].value))  # a docstring
+        first = (getattr(node, "body", None) or [None])[0] if isinstance(node, (ast.Module, ast.ClassDef,
+                                                                                 ast.FunctionDef)) else None
+        if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+            skipped.add(id(first.value))  # a docstring
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "raw":
             skipped.update(id(arg) for arg in node.args)
     fields = {id(node.target) for node in ast.walk(tree) if isinstance(node, ast.AnnAssign)}
