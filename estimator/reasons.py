@@ -138,10 +138,11 @@ def reduction_notes(s: Scenario, chosen: Evaluation, params: Params, lang: str) 
     unreduced = unreduced_monthly(s, chosen)
     if params.raw("reduction_factor") is not None:
         return [t("reason.reduced_counselor", lang, factor=exact_number(chosen.factor.v), unreduced=money(unreduced))]
-    return [t("reason.reduced_assumed", lang, factor=exact_number(chosen.factor.v),
-              rate=params.early_reduction_per_year.text,
+    rate = params.early_reduction_per_year
+    (rate_name,) = rate.assumed  # the assumption the rate is, whose figure the member may have entered
+    return [t("reason.reduced_assumed", lang, factor=exact_number(chosen.factor.v), rate=rate.text,
               age=span(getattr(params, chosen.rule.reduction.unreduced_age).v, lang),
-              unreduced=money(unreduced), source=assumption_source(s, *params.early_reduction_per_year.assumed, lang))]
+              unreduced=money(unreduced), source=assumption_source(s, rate_name, lang))]
 
 
 def deferred_notes(chosen: Evaluation, lang: str) -> list[str]:
