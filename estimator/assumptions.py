@@ -31,8 +31,8 @@ def overridable() -> tuple[Overridable, ...]:
     found = [Overridable(name, entry.entered, folder.name) for folder in plan_folders()
              for name, entry in read_file(folder / "law.toml").items() if entry.entered is not None]
     found.sort(key=lambda a: a.entered.order)
-    for what in ("name", "order", "field"):
-        values = [getattr(a, what) if what == "name" else getattr(a.entered, what) for a in found]
+    for what, values in (("name", [a.name for a in found]), ("order", [a.entered.order for a in found]),
+                         ("field", [a.entered.field for a in found])):
         if len(set(values)) < len(values):
             raise ValueError(f"two entered assumptions share their {what}")
     if any(a.entered.replaces not in (None, *(b.name for b in found)) for a in found):

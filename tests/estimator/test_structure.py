@@ -48,6 +48,8 @@ def test_law_files_follow_the_schema(path):
 
 
 LAW_ENTRY = 'unit = "fraction"\nlabel_es = "abc"\nlabel_en = "abc"\n'
+ASSUMPTION = 'assumption = true\nsource_es = "0123456789"\nsource_en = "0123456789"\n'
+ENTERED = 'entered = { order = 9, field = "x_pct", percent = true, low = 0, high = 100, sample = "6" }'
 
 
 @pytest.mark.parametrize("values", [
@@ -57,12 +59,24 @@ LAW_ENTRY = 'unit = "fraction"\nlabel_es = "abc"\nlabel_en = "abc"\n'
     'values = []',                                                                 # no value at all
     'values = [{ from = 2013-07-01, value = 1, cite = "001 (a)" }, { value = 1, cite = "001 (a)" }]',  # undated after dated
     'values = [{ from = 2013-07-01, value = 1, cite = "001 (a)" }, { from = 2013-07-01, value = 1, cite = "001 (a)" }]',
+    ENTERED + '\nvalues = [{ value = 0.5, cite = "000 ¶A" }]',                    # entered, not an assumption
+    ASSUMPTION + ENTERED.replace(', sample = "6"', "") + '\nvalues = [{ value = 0.5, cite = "000 ¶A" }]',  # no example
 ])
 def test_schema_rejects_a_bad_entry(tmp_path, values):
     bad = tmp_path / "law.toml"
     bad.write_text(f"[x]\n{LAW_ENTRY}{values}\n")
     with pytest.raises(ValidationError):
         parameters.read_file(bad)
+
+
+def test_only_an_assumption_that_is_a_fraction_may_be_entered(tmp_path):
+    law = tmp_path / "law.toml"
+    law.write_text(f"[x]\n{LAW_ENTRY}{ASSUMPTION}{ENTERED}\n" + 'values = [{ value = 0.5, cite = "000 ¶A" }]\n')
+    assert parameters.read_file(law)["x"].entered.field == "x_pct"
+    law.write_text(f"[x]\n{LAW_ENTRY.replace('fraction', 'count')}{ASSUMPTION}{ENTERED}\n"
+                   'values = [{ value = 3, cite = "000 ¶A" }]\n')
+    with pytest.raises(ValidationError):
+        parameters.read_file(law)
 
 
 def test_the_law_is_read_as_on_a_date(tmp_path):
