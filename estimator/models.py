@@ -12,8 +12,9 @@ from fractions import Fraction
 from typing import Annotated, Any, Literal
 
 from pydantic import (BaseModel, BeforeValidator, ConfigDict, PlainSerializer, StrictBool,
-                      ValidationError, model_validator)
+                      ValidationError, create_model, model_validator)
 
+from .assumptions import overridable
 from .numbers import to_fraction, whole_months_or_exact
 from .plans import GOVERNMENT, GOVERNMENT_PLANS, PLAN_IDS, plan as plan_of
 from .scope import NEW_PARTICIPANTS_FROM, entry_in_scope, government_plan
@@ -100,19 +101,18 @@ Share = Annotated[Fraction, BeforeValidator(_fraction_0_1), PlainSerializer(floa
 Money = Annotated[Decimal, PlainSerializer(float, return_type=float)]
 
 
-class Assumptions(BaseModel):
-    """Overrides of the named assumptions (RULES.md); None keeps the parameter file's default."""
-
+class _Overrides(BaseModel):
     model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True, frozen=True)
-
-    early_reduction_per_year: Share | None = None
-    reduction_factor: Share | None = None
-    teachers_contribution_rate: Share | None = None
-    merit_pct_55_plus: Share | None = None
-    merit_pct_under_55: Share | None = None
 
     def given(self) -> dict[str, Fraction]:
         return {k: v for k, v in self.__dict__.items() if v is not None}
+
+
+# Overrides of the named assumptions (RULES.md), one field each in the contract's order, from the law's entries
+# marked to be entered (`estimator.assumptions`); None keeps the law's default.
+Assumptions = create_model("Assumptions", __base__=_Overrides, __module__=__name__,
+                           **{a.name: (Share | None, None) for a in overridable()})
+Assumptions.__doc__ = "Overrides of the named assumptions (RULES.md); None keeps the parameter file's default."
 
 
 class Scenario(BaseModel):

@@ -10,7 +10,8 @@ whose `from` is on or before D. An entry with no value in effect on D is left ou
 estimate reads the law on the day its pension starts (today without one). Entries of a later law beyond the
 seeds (RULES.md §8, the freezes) are dated values like any other, read the same way, and carry
 `later_law = true`: a rule never reads them; only the option that applies that law does. Named assumptions (RULES.md) carry
-`assumption = true` and the source of their default; a scenario may override them.
+`assumption = true` and the source of their default; those with an `entered` table are the ones a scenario may
+override (CONTRACT.md, `assumptions`; `estimator/assumptions.py` reads them).
 """
 
 from __future__ import annotations
@@ -104,6 +105,22 @@ class DatedValue(BaseModel):
     cite: str = Field(min_length=3)
 
 
+class Entered(BaseModel):
+    """How a named assumption is entered: its place in the contract's `assumptions` (`order`), and the form's box
+    (`field`, the saved file's key too), shown as a percentage or as the number it is, its range and an example."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    order: int = Field(ge=1)
+    field: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    percent: bool
+    low: Decimal
+    high: Decimal
+    sample: str = Field(min_length=1)
+    reduction: bool = False  # it sets an actuarial reduction (RULES.md §6): unused when the rule is not reduced
+    replaces: str | None = None  # another assumption it replaces when given (the Board's factor, the rate)
+
+
 class LawEntry(BaseModel):
     """The strict schema of one entry of a law file: what it is, and its values by the day they take effect."""
 
@@ -116,10 +133,13 @@ class LawEntry(BaseModel):
     source_es: str | None = None
     source_en: str | None = None
     later_law: bool = False  # a later law beyond the seeds (RULES.md §8): an option, never read as the seeds' law
+    entered: Entered | None = None  # a scenario may override it (CONTRACT.md, `assumptions`)
     values: tuple[DatedValue, ...] = Field(min_length=1)
 
     @model_validator(mode="after")
     def _dated_in_order(self) -> "LawEntry":
+        if self.entered is not None and not (self.assumption and self.unit == "fraction"):
+            raise ValueError("only an assumption that is a fraction (0 to 1) may be entered")
         days = [v.effective_from for v in self.values]
         if None in days[1:]:
             raise ValueError("only the first value may be undated (in effect until a later dated value)")
@@ -133,7 +153,7 @@ class LawEntry(BaseModel):
     def parameter(self, index: int) -> Parameter:
         value = self.values[index]
         return Parameter(value=value.value, date=value.date, cite=value.cite, effective_from=value.effective_from,
-                         **self.model_dump(exclude={"values"}))
+                         **self.model_dump(exclude={"values", "entered"}))
 
     def index_on(self, day: Date) -> int | None:
         """Which of its values is in effect on `day`, or None when none is (every value takes effect later)."""
@@ -282,10 +302,16 @@ def assumption_source(name: str, lang: str) -> str:
 
 
 def assumption_figure(name: str, value: Any) -> str:
-    """An assumption's figure as every answer prints it: the Board's factor as a number (0.8), the others as a
-    percentage (75%), with the digits they have."""
+    """An assumption's figure as every answer prints it: as a percentage (75%), unless the law enters it as the
+    number it is (the Board's factor, 0.8), with the digits it has."""
     exact = to_fraction(value)
-    return exact_number(exact) if name == "reduction_factor" else exact_percent(exact)
+    entered = _entry(name).entered
+    return exact_number(exact) if entered is not None and not entered.percent else exact_percent(exact)
+
+
+@cache
+def _entry(name: str) -> LawEntry:
+    return next(law(plan)[name] for plan in PLAN_IDS if name in law(plan))
 
 
 def assumption_stated(name: str, value: Any, entered: bool, lang: str, with_source: bool = True) -> str:

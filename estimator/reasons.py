@@ -11,6 +11,7 @@ from decimal import Decimal
 from fractions import Fraction
 from functools import cache
 
+from .assumptions import named, replacing
 from .choice import Evaluation, reduces
 from .payment import Payable
 from .citations import display, with_cite
@@ -22,10 +23,6 @@ from . import plans
 from .plans import plan
 from .rules import ACTIVE, DEFERRED
 from .texts import date_words, span, t
-
-# The assumptions that set an actuarial reduction (RULES.md §6).
-REDUCTION_ASSUMPTIONS = ("early_reduction_per_year", "reduction_factor")
-
 
 def no_pension(covered: bool, reasons: list[str], steps: list[Step], earliest: Earliest | None = None,
                average_assumptions: list[AssumptionUsed] | None = None) -> Answer:
@@ -142,10 +139,11 @@ def reduction_notes(s: Scenario, chosen: Evaluation, params: Params, lang: str) 
     unreduced = unreduced_monthly(s, chosen)
     if params.raw("reduction_factor") is not None:
         return [t("reason.reduced_counselor", lang, factor=exact_number(chosen.factor.v), unreduced=money(unreduced))]
-    return [t("reason.reduced_assumed", lang, factor=exact_number(chosen.factor.v),
-              rate=params.early_reduction_per_year.text,
+    rate = params.early_reduction_per_year
+    (rate_name,) = rate.assumed  # the assumption the rate is, whose figure the member may have entered
+    return [t("reason.reduced_assumed", lang, factor=exact_number(chosen.factor.v), rate=rate.text,
               age=span(getattr(params, chosen.rule.reduction.unreduced_age).v, lang),
-              unreduced=money(unreduced), source=assumption_source(s, "early_reduction_per_year", lang))]
+              unreduced=money(unreduced), source=assumption_source(s, rate_name, lang))]
 
 
 def deferred_notes(chosen: Evaluation, lang: str) -> list[str]:
@@ -201,23 +199,20 @@ def notes_on_fields(s: Scenario, chosen: Evaluation | None, params: Params, lang
     return notes
 
 
-# Assumptions another plan's law defines, said in one sentence for each kind (a reduction, the merit pension).
-NOT_THE_PLANS = {"early_reduction_per_year": "reduction_plan", "reduction_factor": "reduction_plan",
-                 "merit_pct_55_plus": "merit_plan", "merit_pct_under_55": "merit_plan"}
-
-
 def assumption_unused(s: Scenario, name: str, chosen: Evaluation | None, params: Params,
                       contribution_paid: bool) -> str | None:
     """Why an assumption the user gave does not enter this answer (a text key), or None if it does. An
-    assumption belongs to the plans whose law defines it."""
+    assumption belongs to the plans whose law defines it: to another plan's member, the words of the law that
+    defines it say why (`unused_<folder>_plan`)."""
     if name not in definitions(s.plan):
-        return NOT_THE_PLANS.get(name, f"{name}_plan")
+        return f"{named(name).folder}_plan"
     if chosen is None or s.refunded:
         return "no_pension"
-    if name in REDUCTION_ASSUMPTIONS:
+    if named(name).entered.reduction:
         if chosen.factor is None:
             return "not_reduced"
-        if name == "early_reduction_per_year" and params.raw("reduction_factor") is not None:
+        instead = replacing(name)
+        if instead is not None and params.raw(instead.name) is not None:
             return "factor_given"
         return None
     return plan(s.plan).notes.assumption_unused(s, name, chosen, contribution_paid)

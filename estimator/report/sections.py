@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from datetime import date
 from fractions import Fraction
+from functools import partial
 from typing import Sequence
 
 from ..compare import scenario_inputs
@@ -17,7 +18,7 @@ from ..models import Answer
 from ..freeze import counts_past_freeze, freeze_for
 from ..numbers import exact_number, exact_percent, money, whole_months
 from ..plans import coordination_age
-from ..parameters import RENDER_BY_UNIT, assumption_mark, default_values, definitions
+from ..parameters import RENDER_BY_UNIT, assumption_figure, assumption_mark, default_values, definitions
 from ..rulebook import RULEBOOK_DATE
 from ..texts import step_value
 from ..timeline import key_date_lines, key_dates
@@ -218,7 +219,8 @@ def assumption_rows(ctx: Context) -> list[list[str]]:
     for name, spec in definitions(plan).items():
         if not spec.assumption:
             continue
-        render = RENDER_BY_UNIT[spec.unit]
+        # a fraction as the answer prints it (the Board's factor as the number it is entered as, 0.8)
+        render = partial(assumption_figure, name) if spec.unit == "fraction" else RENDER_BY_UNIT[spec.unit]
         default = default_values(plan)[name]
         # the salary growth is the projection's (the app's input), not a scenario override
         value = Fraction(ctx.salary_growth) if name == "salary_growth" else ctx.params.raw(name)

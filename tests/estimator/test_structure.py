@@ -12,6 +12,8 @@ import pytest
 from pydantic import ValidationError
 
 from estimator import parameters, texts
+from estimator.assumptions import overridable
+from estimator.models import Answer, Assumptions
 from estimator.citations import display
 from estimator.plans import PLAN_IDS, PLANS, plan_folder, plan_folders
 from tests.conftest import ROOT
@@ -46,6 +48,8 @@ def test_law_files_follow_the_schema(path):
 
 
 LAW_ENTRY = 'unit = "fraction"\nlabel_es = "abc"\nlabel_en = "abc"\n'
+ASSUMPTION = 'assumption = true\nsource_es = "0123456789"\nsource_en = "0123456789"\n'
+ENTERED = 'entered = { order = 9, field = "x_pct", percent = true, low = 0, high = 100, sample = "6" }'
 
 
 @pytest.mark.parametrize("values", [
@@ -55,12 +59,24 @@ LAW_ENTRY = 'unit = "fraction"\nlabel_es = "abc"\nlabel_en = "abc"\n'
     'values = []',                                                                 # no value at all
     'values = [{ from = 2013-07-01, value = 1, cite = "001 (a)" }, { value = 1, cite = "001 (a)" }]',  # undated after dated
     'values = [{ from = 2013-07-01, value = 1, cite = "001 (a)" }, { from = 2013-07-01, value = 1, cite = "001 (a)" }]',
+    ENTERED + '\nvalues = [{ value = 0.5, cite = "000 ¶A" }]',                    # entered, not an assumption
+    ASSUMPTION + ENTERED.replace(', sample = "6"', "") + '\nvalues = [{ value = 0.5, cite = "000 ¶A" }]',  # no example
 ])
 def test_schema_rejects_a_bad_entry(tmp_path, values):
     bad = tmp_path / "law.toml"
     bad.write_text(f"[x]\n{LAW_ENTRY}{values}\n")
     with pytest.raises(ValidationError):
         parameters.read_file(bad)
+
+
+def test_only_an_assumption_that_is_a_fraction_may_be_entered(tmp_path):
+    law = tmp_path / "law.toml"
+    law.write_text(f"[x]\n{LAW_ENTRY}{ASSUMPTION}{ENTERED}\n" + 'values = [{ value = 0.5, cite = "000 ¶A" }]\n')
+    assert parameters.read_file(law)["x"].entered.field == "x_pct"
+    law.write_text(f"[x]\n{LAW_ENTRY.replace('fraction', 'count')}{ASSUMPTION}{ENTERED}\n"
+                   'values = [{ value = 3, cite = "000 ¶A" }]\n')
+    with pytest.raises(ValidationError):
+        parameters.read_file(law)
 
 
 def test_the_law_is_read_as_on_a_date(tmp_path):
@@ -99,12 +115,71 @@ def test_the_scope_dates_and_the_freezes_are_dated_entries_of_the_law():
         assert not any(spec.later_law for name, spec in parameters.definitions(plan).items() if name != "accrual_freeze")
 
 
+CONTRACT_ASSUMPTIONS = ("early_reduction_per_year", "reduction_factor", "teachers_contribution_rate",
+                        "merit_pct_55_plus", "merit_pct_under_55")  # CONTRACT.md, `assumptions`, in its order
+
+
 def test_every_named_assumption_of_the_contract_is_a_parameter_marked_as_assumption():
-    for name in ("early_reduction_per_year", "reduction_factor", "teachers_contribution_rate",
-                 "merit_pct_55_plus", "merit_pct_under_55"):
+    assert tuple(Assumptions.model_fields) == CONTRACT_ASSUMPTIONS  # the law's `entered` entries, in order
+    assert tuple(a.name for a in overridable()) == CONTRACT_ASSUMPTIONS
+    for name in CONTRACT_ASSUMPTIONS:
         owners = [plan for plan in PLAN_IDS if name in parameters.definitions(plan)]
         assert owners, name
         assert all(parameters.definitions(plan)[name].assumption for plan in owners)
+
+
+def _mentions(path, names):
+    """Where a module names one of `names` other than by reading a value: `p.<name>` (a rule reading its law,
+    an answer's field) and `p.raw("<name>")` are reads; docstrings are prose."""
+    tree = ast.parse(path.read_text("utf-8"))
+    skipped = set()
+    for node in ast.walk(tree):
+        first = (getattr(node, "body", None) or [None])[0] if isinstance(node, (ast.Module, ast.ClassDef,
+                                                                                 ast.FunctionDef)) else None
+        if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+            skipped.add(id(first.value))  # a docstring
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "raw":
+            skipped.update(id(arg) for arg in node.args)
+    fields = {id(node.target) for node in ast.walk(tree) if isinstance(node, ast.AnnAssign)}
+    found = []
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            said = [n for n in names if re.search(rf"(?<![a-z0-9_]){n}(?![a-z0-9_])", node.value)]
+        else:
+            said = [getattr(node, attr) for attr in ("id", "arg", "name", "asname")
+                    if getattr(node, attr, None) in names]
+        found += [(node.lineno, name, "field" if id(node) in fields else type(node).__name__) for name in said]
+    return found
+
+
+# The answer's `reduction_factor` (CONTRACT.md: the factor applied) shares the assumption's name: these modules
+# name it as the answer's field: a field of the answer and `CONTRACT_FIELDS`, the grid's field and row, the
+# keyword that builds an answer.
+ANSWER_FIELD = {"estimator/models.py": {"field", "Constant"}, "estimator/cells.py": {"field", "Constant"},
+                "estimator/engine.py": {"keyword"}, "estimator/reasons.py": {"keyword"}}
+
+
+def test_no_module_lists_the_named_assumptions_by_hand():
+    """The named assumptions a scenario may override are the law's (`entered` in law.toml): their model, the form's
+    boxes, the reasons and the report follow from it. Outside a plan's folders, no module names one but to read
+    its value; a plan's own modules name those of its law (its rules read them, its notes explain them)."""
+    named = {a.name for a in overridable()}
+    assert named >= set(CONTRACT_ASSUMPTIONS)
+    names = named | {a.entered.field for a in overridable()}  # and the form's boxes (a saved file's keys)
+    answer_fields = names & set(Answer.model_fields)
+    offenders = []
+    for path in _code_modules():
+        where = path.relative_to(ROOT).as_posix()
+        folder = path.parent.name if where.startswith("estimator/plans/") else None
+        own = {n for plan in PLAN_IDS if folder in {f.name for f in PLANS[plan].folders}
+               for n in parameters.law(plan)} if folder else set()
+        for line, name, kind in _mentions(path, names - own):
+            if name in answer_fields and kind in ANSWER_FIELD.get(where, ()):
+                continue
+            offenders.append(f"{where}:{line} {name} ({kind})")
+    assert offenders == []
 
 
 def test_both_languages_have_the_same_keys_and_placeholders():
@@ -196,13 +271,15 @@ def test_each_plan_lives_in_one_folder(plan_id):
 
 def words_a_plan_needs(plan_id: str) -> set[str]:
     """The keys its answers and reports say for a plan, by what the registry says it has: its scope, its name
-    in a report, and why a field it has no use for changes nothing."""
+    in a report, why a field it has no use for changes nothing, and why an assumption its law lets a member enter
+    changes nothing for another plan's member (in the words of the folder whose law defines it)."""
     the_plan = PLANS[plan_id]
     needed = {f"reason.scope_{plan_id}", f"report.plan.{plan_id}"}
     needed |= {f"reason.outside_{plan_id}"} if the_plan.entries_until else set()
     needed |= set() if the_plan.groups else {f"reason.group_not_{plan_id}"}
     needed |= set() if the_plan.coordination else {f"reason.coordination_not_{plan_id}"}
     needed |= set() if the_plan.deferred else {f"reason.{plan_id}_deferred"}
+    needed |= {f"reason.unused_{a.folder}_plan" for a in overridable() if a.name in parameters.law(plan_id)}
     return needed
 
 

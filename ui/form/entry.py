@@ -129,16 +129,12 @@ def sync(state: MutableMapping[str, Any], exact: dict[str, Any] | None = None) -
     return problems
 
 
-# Fields whose range is said in one sentence together (both merit percentages).
-RANGE_SENTENCE = {"merit_55_pct": "merit_pct", "merit_under_55_pct": "merit_pct"}
-
-
 def problem_message(name: str, problem: str, lang: str) -> str:
     """A problem with what was typed in field `name`, in words that say what is accepted."""
     spec = SPECS[name]
     what = ui_text(f"check.what.{name}", lang)
     if problem == "range":
-        return ui_text(f"check.range.{RANGE_SENTENCE.get(name, name)}", lang, low=_bound(spec, spec.low),
+        return ui_text(f"check.range.{name}", lang, low=_bound(spec, spec.low),
                        high=_bound(spec, spec.high))
     return ui_text(f"check.{problem}", lang, what=what, example=spec.sample)
 

@@ -12,7 +12,8 @@ member (`ui.form.example.example`), the text boxes the app reads (`ui.form.entry
 model (`ui.form.saved.SavedInputs`, its ranges and field names), where the estimator's messages show
 (`ui.form.member.FIELD_OF`), the order the fields to correct are named in (`ui.answer.formatting.error_fields`), the
 fields the form draws and checks (`shown_fields`) and what the member is given (`ui.form.member.build_member`).
-A new input is one line of `FIELDS` (with its texts in both catalogs and its widget in `ui.form.form`).
+A new input is one line of `FIELDS` (with its texts in both catalogs and its widget in `ui.form.form`); the boxes of
+the named assumptions come from their law entries (`estimator.assumptions`, `_assumption_field`).
 """
 
 from __future__ import annotations
@@ -21,9 +22,11 @@ import dataclasses
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
+from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping
 
 from estimator import plans
+from estimator.assumptions import Overridable, overridable, replacing
 from estimator.models import EARLIEST_WORKING_AGE, GROUPS, OLDEST_AGE
 from estimator.scope import government_plan
 from estimator.parameters import default_values
@@ -111,8 +114,12 @@ class Place:
 
 def _percent(parameter: str) -> float:
     """A named assumption's default, in percent, as the form shows it (from the plan whose law defines it)."""
+    return float(_default(parameter) * 100)
+
+
+def _default(parameter: str) -> Fraction | None:
     defining = next(plan for plan in plans.PLAN_IDS if parameter in default_values(plan))
-    return float(default_values(defining)[parameter] * 100)
+    return default_values(defining)[parameter]
 
 
 D = Decimal
@@ -138,13 +145,34 @@ def _has(capability: str) -> Callable[[str | None, Any], bool]:
 
 
 def _defines(parameter: str) -> Callable[[str | None, Any], bool]:
-    """Shown for a plan whose law defines `parameter` (the merit pension's percentages)."""
+    """Shown for a plan whose law defines `parameter` (a named assumption)."""
     return lambda plan, v: plan is not None and parameter in default_values(plan)
 
 
 def _reduced(plan: str | None, v: Any) -> bool:
     """A plan with an actuarially reduced rule (RULES.md §6)."""
     return plan is not None and any(rule.reduction is not None for rule in plans.plan(plan).table)
+
+
+def _assumption_shown(named: Overridable) -> Callable[[str | None, Any], bool]:
+    """Shown for a plan whose law defines the assumption; of an assumption and the one it replaces (the Board's
+    factor and the rate a year), the one the form's choice (`reduction_mode`) names."""
+    defined = _defines(named.name)
+    if named.entered.replaces:
+        return lambda plan, v: defined(plan, v) and v.reduction_mode == "board"
+    if replacing(named.name):
+        return lambda plan, v: defined(plan, v) and v.reduction_mode != "board"
+    return defined
+
+
+def _assumption_field(named: Overridable) -> Field:
+    """A named assumption's box under *Avanzado* (`estimator.assumptions`): as its law entry says it is entered,
+    labelled by its name (`input.<name>`, with its help and messages in the words of the plan defining it)."""
+    entered, default = named.entered, _default(named.name)
+    example = None if default is None else float(default * 100 if entered.percent else default)
+    return Field(entered.field, "number", None, example, (f"input.{named.name}",), place=named.name,
+                 low=D(entered.low), high=D(entered.high), sample=entered.sample, shown=_assumption_shown(named),
+                 to=f"assumptions.{named.name}", percent=entered.percent)
 
 
 FIELDS: tuple[Field, ...] = (
@@ -188,23 +216,7 @@ FIELDS: tuple[Field, ...] = (
           ("input.growth",), place="growth", low=D(-10), high=D(20), sample="2.5"),
     Field("reduction_mode", "choice", "assumed", "assumed", ("input.reduction_mode",), options=("assumed", "board"),
           shown=_reduced),
-    Field("reduction_per_year_pct", "number", None, _percent("early_reduction_per_year"),
-          ("input.reduction_per_year",), place="reduction_per_year", low=D(0), high=D(100), sample="6",
-          shown=lambda plan, v: _reduced(plan, v) and v.reduction_mode != "board",
-          to="assumptions.early_reduction_per_year", percent=True),
-    Field("board_factor", "number", None, None, ("input.board_factor",), place="board_factor", low=D(0), high=D(1),
-          sample="0.8500", shown=lambda plan, v: _reduced(plan, v) and v.reduction_mode == "board",
-          to="assumptions.reduction_factor"),
-    Field("contribution_rate_pct", "number", None, _percent("teachers_contribution_rate"),
-          ("input.contribution_rate",), place="contribution_rate", low=D(0), high=D(100), sample="9",
-          shown=_has("contribution"), to="assumptions.teachers_contribution_rate", percent=True),
-    Field("merit_55_pct", "number", None, _percent("merit_pct_55_plus"), ("input.merit_55",),
-          place="merit_55", low=D(0), high=D(100), sample="75", shown=_defines("merit_pct_55_plus"), to="assumptions.merit_pct_55_plus",
-          percent=True),
-    Field("merit_under_55_pct", "number", None, _percent("merit_pct_under_55"), ("input.merit_under_55",),
-          place="merit_under_55", low=D(0), high=D(100), sample="65", shown=_defines("merit_pct_under_55"),
-          to="assumptions.merit_pct_under_55", percent=True),
-)
+) + tuple(_assumption_field(named) for named in overridable())
 FIELD: dict[str, Field] = {f.key: f for f in FIELDS}
 # The form's label of each option of a choice is ui/shell/texts' "input.<prefix><option>".
 OPTION_PREFIX = {"system": "system_", "group": "group_", "status": "status_", "salary_mode": "salary_",
@@ -221,12 +233,7 @@ PLACES: tuple[Place, ...] = (
     Place("retire", ("input.retire",)),
     Place("social_security", ("input.social_security",)),
     Place("growth", ("input.growth",), advanced=True),
-    Place("reduction_per_year", ("input.reduction_per_year",), advanced=True),
-    Place("board_factor", ("input.board_factor",), advanced=True),
-    Place("contribution_rate", ("input.contribution_rate",), advanced=True),
-    Place("merit_55", ("input.merit_55",), advanced=True),
-    Place("merit_under_55", ("input.merit_under_55",), advanced=True),
-)
+) + tuple(Place(named.name, (f"input.{named.name}",), advanced=True) for named in overridable())
 
 
 def _fresh(value: Any) -> Any:

@@ -59,6 +59,8 @@ PLACED = tuple(place.name for place in PLACES)
 # Fields under *Avanzado*: the section opens when one of them has a message (its open state: ADVANCED_OPEN).
 ADVANCED = tuple(place.name for place in PLACES if place.advanced)
 ADVANCED_OPEN = "advanced_open"
+# The boxes of the named assumptions a member or counselor may change (`estimator.assumptions`), in their order.
+ASSUMPTION_FIELDS = tuple(f for f in FIELDS if f.to.startswith("assumptions."))
 
 
 @dataclass
@@ -252,12 +254,10 @@ def member_form(lang: str, today: date, form: FormReading) -> None:
         if "reduction_mode" in show:
             st.radio(tx("reduction_mode"), _options("reduction_mode"), key="reduction_mode",
                      format_func=choice_format("reduction_mode", lang), persist_state=KEEP)
-        for name in ("board_factor", "reduction_per_year_pct", "contribution_rate_pct", "merit_55_pct",
-                     "merit_under_55_pct"):  # an assumption's box: labelled by its place, both merits' help one
-            if name in show:
-                place = FIELD[name].place
-                _typed(name, tx(place), lang, help=tx("merit_help" if "merit" in name else f"{place}_help"))
-                _error_under(errors, place)
+        for field in ASSUMPTION_FIELDS:  # a named assumption's box, labelled by its name (its place)
+            if field.key in show:
+                _typed(field.key, tx(field.place), lang, help=tx(f"{field.place}_help"))
+                _error_under(errors, field.place)
     _saved_inputs(lang)
 
 

@@ -157,7 +157,7 @@ def test_given_assumptions_show_their_value_and_default():
     data = dict(LEY1_REDUCED, assumptions={"reduction_factor": 0.8})
     _, text = report(data, "en")
     label = definitions("ley1")["reduction_factor"].label("en")
-    assert f"{label} 80% (given; default —)" in text
+    assert f"{label} 0.8 (given; default —)" in text
     assert "$1,080.00" in text  # 16,200 × 0.8 ÷ 12
     assert f"Assumption: {label} = 0.8 (a figure entered by you or your counselor)" in text
     assert "(assumptions.reduction_factor)" not in text

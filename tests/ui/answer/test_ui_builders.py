@@ -57,7 +57,7 @@ def test_entry_on_1_april_1990_makes_a_new_participant():
     ({"average_annual": None}, "average"),
     ({"retire_years": 50}, "retire"),                          # before today's age
     ({"salary_mode": "history", "history": [30000.0, 31000.0]}, "history"),  # fewer than 3
-    ({"reduction_mode": "board", "board_factor": 1.5}, "board_factor"),
+    ({"reduction_mode": "board", "board_factor": 1.5}, "reduction_factor"),
 ])
 def test_each_bad_input_is_reported_on_its_own_field(change, field):
     member, errors = build_member(replace(BASE, **change), TODAY, "en")
