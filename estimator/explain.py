@@ -17,7 +17,8 @@ from typing import Any, Callable
 
 import numpy as np
 
-from .numbers import enclosed, exact_money, exact_number, exact_percent, greater, lesser
+from .numbers import (enclosed, exact_money, exact_number, exact_percent, fraction_over, fraction_plus, fraction_times,
+                      greater, lesser)
 
 NONE: frozenset = frozenset()
 
@@ -88,21 +89,26 @@ class Q:
     def _combine(self, other: "Q", v: Any, op: str) -> "Q":
         text = self._join(other, op)
         if text is None:  # without formulas (the grid, the key dates), still what the value depends on
-            return Q(v, assumed=self.assumed | other.assumed if self.assumed or other.assumed else NONE)
+            return _plain(v, self.assumed | other.assumed if self.assumed or other.assumed else NONE)
         return Q(v, text, op in ("+", "−"), product=op in ("×", "÷"),
                  assumed=self.assumed | other.assumed, cites=self.cites | other.cites)
 
+    # Two Fractions (every value of one scenario) by `numbers`' operators, which skip Fraction's dispatch.
     def __add__(self, other: "Q") -> "Q":
-        return self._combine(other, self.v + other.v, "+")
+        a, b = self.v, other.v
+        return self._combine(other, fraction_plus(a, b) if type(a) is Fraction is type(b) else a + b, "+")
 
     def __sub__(self, other: "Q") -> "Q":
-        return self._combine(other, self.v - other.v, "−")
+        a, b = self.v, other.v
+        return self._combine(other, fraction_plus(a, b, -1) if type(a) is Fraction is type(b) else a - b, "−")
 
     def __mul__(self, other: "Q") -> "Q":
-        return self._combine(other, self.v * other.v, "×")
+        a, b = self.v, other.v
+        return self._combine(other, fraction_times(a, b) if type(a) is Fraction is type(b) else a * b, "×")
 
     def __truediv__(self, other: "Q") -> "Q":
-        return self._combine(other, self.v / other.v, "÷")
+        a, b = self.v, other.v
+        return self._combine(other, fraction_over(a, b) if type(a) is Fraction is type(b) else a / b, "÷")
 
     # Comparisons give the plain truth value (a bool, or a bool array on the grid). Two Fractions are
     # compared by their cross products, as Fraction itself does, without first asking whether the other
@@ -135,6 +141,16 @@ class Q:
 
     def __repr__(self) -> str:
         return f"Q({self.v!r}, {self.text!r})"
+
+
+_bare = object.__new__
+
+
+def _plain(v: Any, assumed: Any) -> Q:
+    """Q(v, assumed=assumed) without text, made directly: the search and the choice make thousands."""
+    q = _bare(Q)
+    q.v, q.text, q.compound, q.product, q.assumed, q.cites = v, None, False, False, assumed, NONE
+    return q
 
 
 def leaf(v: Any, render: Callable[[Any], str] | None, **marks: Any) -> Q:

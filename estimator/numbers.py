@@ -78,6 +78,64 @@ def number(value: Any, places: int = 2) -> str:
 
 
 
+# -- Fraction arithmetic without Fraction's dispatch -------------------------------------------
+# A line's rules multiply and add a few dozen Fractions. `Fraction`'s own operators first ask what the other
+# operand is (abstract-class checks) and build the result through its general constructor; these take two
+# Fractions and do what its `_add`, `_sub`, `_mul` and `_div` do, giving the same result in lowest terms with
+# a positive denominator (a rational has one such form, so the result is the very same value).
+
+_bare = object.__new__
+
+
+def _fraction(numerator: int, denominator: int) -> Fraction:
+    """A Fraction already in lowest terms with a positive denominator, made without checking it again."""
+    made = _bare(Fraction)
+    made._numerator, made._denominator = numerator, denominator
+    return made
+
+
+def fraction_plus(a: Fraction, b: Fraction, sign: int = 1) -> Fraction:
+    """a + b (a − b with `sign` −1), exactly."""
+    na, da, nb, db = a._numerator, a._denominator, sign * b._numerator, b._denominator
+    g = math.gcd(da, db)
+    if g == 1:
+        return _fraction(na * db + da * nb, da * db)
+    s = da // g
+    t = na * (db // g) + nb * s
+    g2 = math.gcd(t, g)
+    if g2 == 1:
+        return _fraction(t, s * db)
+    return _fraction(t // g2, s * (db // g2))
+
+
+def fraction_times(a: Fraction, b: Fraction) -> Fraction:
+    """a × b, exactly."""
+    na, da, nb, db = a._numerator, a._denominator, b._numerator, b._denominator
+    g1 = math.gcd(na, db)
+    if g1 > 1:
+        na, db = na // g1, db // g1
+    g2 = math.gcd(nb, da)
+    if g2 > 1:
+        nb, da = nb // g2, da // g2
+    return _fraction(na * nb, db * da)
+
+
+def fraction_over(a: Fraction, b: Fraction) -> Fraction:
+    """a ÷ b, exactly (ZeroDivisionError for b = 0, as Fraction says)."""
+    nb, db = b._numerator, b._denominator
+    if nb == 0:
+        raise ZeroDivisionError(f"Fraction({db}, 0)")
+    na, da = a._numerator, a._denominator
+    g1 = math.gcd(na, nb)
+    if g1 > 1:
+        na, nb = na // g1, nb // g1
+    g2 = math.gcd(db, da)
+    if g2 > 1:
+        da, db = da // g2, db // g2
+    n, d = na * db, nb * da
+    return _fraction(-n, -d) if d < 0 else _fraction(n, d)
+
+
 def lesser(a: Any, b: Any) -> Any:
     if isinstance(a, RArray) or isinstance(b, RArray):
         return RArray.minimum(a, b)
