@@ -20,7 +20,7 @@ CENT = Decimal("0.01")
 
 def to_fraction(value: Any) -> Fraction:
     """Exact value of a number as typed: floats through their shortest repr, never their binary value."""
-    if isinstance(value, Fraction):
+    if type(value) is Fraction or isinstance(value, Fraction):
         return value
     if isinstance(value, bool):
         raise TypeError("a boolean is not a number")
@@ -29,7 +29,7 @@ def to_fraction(value: Any) -> Fraction:
     if isinstance(value, float):
         if not math.isfinite(value):
             raise ValueError("not a finite number")
-        return Fraction(Decimal(repr(value)))
+        return _fraction(*Decimal(repr(value)).as_integer_ratio())  # what Fraction(Decimal) does, in lowest terms
     if isinstance(value, Decimal):
         if not value.is_finite():
             raise ValueError("not a finite number")
@@ -87,11 +87,21 @@ def number(value: Any, places: int = 2) -> str:
 _bare = object.__new__
 
 
-def _fraction(numerator: int, denominator: int) -> Fraction:
+def fraction_of(numerator: int, denominator: int) -> Fraction:
     """A Fraction already in lowest terms with a positive denominator, made without checking it again."""
     made = _bare(Fraction)
     made._numerator, made._denominator = numerator, denominator
     return made
+
+
+_fraction = fraction_of
+
+
+def plus(a: Any, b: Any, sign: int = 1) -> Any:
+    """a + b (a − b with `sign` −1): two Fractions by `fraction_plus`, other numbers by their own operators."""
+    if type(a) is Fraction is type(b):
+        return fraction_plus(a, b, sign)
+    return a + b if sign == 1 else a - b
 
 
 def fraction_plus(a: Fraction, b: Fraction, sign: int = 1) -> Fraction:
@@ -181,13 +191,17 @@ def _decimals(denominator: int) -> int:
 
 def _decimal_text(value: Fraction, places: int = 0) -> str:
     """The exact decimal digits of a terminating fraction, at least `places` after the point."""
+    return ("-" if value.numerator < 0 else "") + _unsigned_digits(value, places)
+
+
+def _unsigned_digits(value: Fraction, places: int) -> str:
+    """`_decimal_text` of |value|."""
     digits = max(_decimals(value.denominator), places)
     scaled = abs(value.numerator) * 10 ** digits // value.denominator  # exact: the denominator divides
-    text = f"{scaled:,}" if digits == 0 else None
-    if text is None:
-        whole, rest = divmod(scaled, 10 ** digits)
-        text = f"{whole:,}.{rest:0{digits}d}"
-    return ("-" if value < 0 else "") + text
+    if digits == 0:
+        return f"{scaled:,}"
+    whole, rest = divmod(scaled, 10 ** digits)
+    return f"{whole:,}.{rest:0{digits}d}"
 
 
 def exact_number(value: Any, grouped: bool = False) -> str:
@@ -206,12 +220,12 @@ MOST_SHOWN_DECIMALS = 6
 
 def shown_exactly(value: Any) -> bool:
     """Whether a factor prints exactly in at most MOST_SHOWN_DECIMALS decimals (0.825)."""
-    return (to_fraction(value) * 10 ** MOST_SHOWN_DECIMALS).denominator == 1
+    return 10 ** MOST_SHOWN_DECIMALS % to_fraction(value).denominator == 0  # n/d in lowest terms: d divides 10^6
 
 
 def whole_cents_exactly(value: Any) -> bool:
     """Whether an amount is a whole number of cents: the only dollar figures a formula prints."""
-    return (to_fraction(value) * 100).denominator == 1
+    return 100 % to_fraction(value).denominator == 0  # n/d in lowest terms: d divides 100
 
 
 def carried(value: Fraction, formula: str, then: "Callable[[Fraction], Fraction] | None" = None) -> str:
@@ -245,10 +259,10 @@ def exact_years(value: Any) -> str:
     """A number of years as a formula prints it: 25, 27.5, and a whole number of months with no finite
     decimal as what it is, "25 + 1 ÷ 12" (25 years 1 month), never 25.083333333333332 (RULES.md §0)."""
     exact = to_fraction(value)
-    months = exact * 12
-    if _terminating(exact) or months.denominator != 1:
+    twelve_n, d = 12 * exact.numerator, exact.denominator
+    if _terminating(exact) or twelve_n % d:  # a finite decimal, or not a whole number of months
         return exact_number(exact)
-    whole, rest = divmod(months.numerator, 12)
+    whole, rest = divmod(twelve_n // d, 12)
     return f"{whole} + {rest} ÷ 12" if whole else f"{rest} ÷ 12"
 
 
@@ -257,7 +271,7 @@ def exact_money(value: Any) -> str:
     of a cent; "$100,000.00 ÷ 3" when no finite decimal gives it."""
     exact = to_fraction(value)
     if _terminating(exact):
-        return ("-" if exact < 0 else "") + "$" + _decimal_text(abs(exact), 2)
+        return ("-" if exact.numerator < 0 else "") + "$" + _unsigned_digits(exact, 2)
     divisor = (exact * 100).denominator
     return f"{exact_money(exact * divisor)} ÷ {divisor}"
 
