@@ -116,25 +116,25 @@ class Q:
     def __ge__(self, other: "Q") -> Any:
         a, b = self.v, other.v
         if type(a) is Fraction is type(b):
-            return a.numerator * b.denominator >= b.numerator * a.denominator
+            return a._numerator * b._denominator >= b._numerator * a._denominator
         return a >= b
 
     def __gt__(self, other: "Q") -> Any:
         a, b = self.v, other.v
         if type(a) is Fraction is type(b):
-            return a.numerator * b.denominator > b.numerator * a.denominator
+            return a._numerator * b._denominator > b._numerator * a._denominator
         return a > b
 
     def __lt__(self, other: "Q") -> Any:
         a, b = self.v, other.v
         if type(a) is Fraction is type(b):
-            return a.numerator * b.denominator < b.numerator * a.denominator
+            return a._numerator * b._denominator < b._numerator * a._denominator
         return a < b
 
     def __le__(self, other: "Q") -> Any:
         a, b = self.v, other.v
         if type(a) is Fraction is type(b):
-            return a.numerator * b.denominator <= b.numerator * a.denominator
+            return a._numerator * b._denominator <= b._numerator * a._denominator
         return a <= b
 
     __hash__ = None  # type: ignore[assignment]
@@ -156,6 +156,8 @@ def _plain(v: Any, assumed: Any) -> Q:
 def leaf(v: Any, render: Callable[[Any], str] | None, **marks: Any) -> Q:
     """A figure that enters a formula as a number, printed exactly (no text when `render` is None). A
     figure printed as a sum ("25 + 1 ÷ 12") is parenthesised where it is multiplied or subtracted."""
+    if render is None and not marks:  # the figures the search and the choice read, without text
+        return _plain(v, NONE)
     text = render(v) if render is not None else None
     if text is not None and (" + " in text or " − " in text) and not enclosed(text) and "compound" not in marks:
         marks = {**marks, "compound": True, "product": False}
