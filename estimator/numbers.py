@@ -20,7 +20,7 @@ CENT = Decimal("0.01")
 
 def to_fraction(value: Any) -> Fraction:
     """Exact value of a number as typed: floats through their shortest repr, never their binary value."""
-    if type(value) is Fraction or isinstance(value, Fraction):
+    if isinstance(value, Fraction):
         return value
     if isinstance(value, bool):
         raise TypeError("a boolean is not a number")
@@ -29,12 +29,12 @@ def to_fraction(value: Any) -> Fraction:
     if isinstance(value, float):
         if not math.isfinite(value):
             raise ValueError("not a finite number")
-        return _fraction(*Decimal(repr(value)).as_integer_ratio())  # what Fraction(Decimal) does, in lowest terms
-    if isinstance(value, Decimal):
-        if not value.is_finite():
-            raise ValueError("not a finite number")
-        return Fraction(value)
-    raise TypeError(f"not a number: {type(value).__name__}")
+        value = Decimal(repr(value))
+    elif not isinstance(value, Decimal):
+        raise TypeError(f"not a number: {type(value).__name__}")
+    elif not value.is_finite():
+        raise ValueError("not a finite number")
+    return fraction_of(*value.as_integer_ratio())  # what Fraction(Decimal) does: lowest terms, denominator > 0
 
 
 def whole_cents(value: Any) -> int:
