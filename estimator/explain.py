@@ -77,9 +77,7 @@ class Q:
         self.cites = cites        # citations of exceptions that set this value
 
     # -- arithmetic ---------------------------------------------------------------------------
-    def _join(self, other: "Q", op: str) -> str | None:
-        if self.text is None or other.text is None:
-            return None
+    def _join(self, other: "Q", op: str) -> str:
         multiplying = op in ("×", "÷")
         left = f"({self.text})" if self.compound and multiplying else self.text
         right_parens = (other.compound and (multiplying or op == "−")) or (other.product and op == "÷")
@@ -87,10 +85,10 @@ class Q:
         return f"{left} {op} {right}"
 
     def _combine(self, other: "Q", v: Any, op: str) -> "Q":
-        text = self._join(other, op)
-        if text is None:  # without formulas (the grid, the key dates), still what the value depends on
+        if self.text is None or other.text is None:  # without formulas (the grid, the key dates, the search),
+            # still what the value depends on
             return _plain(v, self.assumed | other.assumed if self.assumed or other.assumed else NONE)
-        return Q(v, text, op in ("+", "−"), product=op in ("×", "÷"),
+        return Q(v, self._join(other, op), op in ("+", "−"), product=op in ("×", "÷"),
                  assumed=self.assumed | other.assumed, cites=self.cites | other.cites)
 
     # Two Fractions (every value of one scenario) by `numbers`' operators, which skip Fraction's dispatch.
