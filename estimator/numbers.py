@@ -167,26 +167,21 @@ def pick(condition: Any, when_true: Any, when_false: Any) -> Any:
 
 # -- exact figures, for formulas a calculator reproduces (CONTRACT.md, *Steps*) ------------------
 
+def _places(denominator: int) -> int | None:
+    """The decimals a fraction with this denominator (in lowest terms) takes: the larger power of 2 or 5 in
+    it; None when it has another prime factor, and so no finite decimal (integer steps only)."""
+    twos = (denominator & -denominator).bit_length() - 1  # the lowest set bit: the power of 2
+    denominator >>= twos
+    fives = 0
+    while denominator % 5 == 0:
+        denominator //= 5
+        fives += 1
+    return max(twos, fives) if denominator == 1 else None
+
+
 def _terminating(value: Fraction) -> bool:
     """Whether `value` has a finite decimal expansion (its denominator is 2^a × 5^b)."""
-    d = value.denominator
-    for prime in (2, 5):
-        while d % prime == 0:
-            d //= prime
-    return d == 1
-
-
-def _decimals(denominator: int) -> int:
-    """The decimals a terminating fraction takes: the larger power of 2 or 5 in its denominator (integer
-    steps, no fraction arithmetic)."""
-    counts = []
-    for prime in (2, 5):
-        count = 0
-        while denominator % prime == 0:
-            denominator //= prime
-            count += 1
-        counts.append(count)
-    return max(counts)
+    return _places(value.denominator) is not None
 
 
 def _decimal_text(value: Fraction, places: int = 0) -> str:
@@ -194,14 +189,14 @@ def _decimal_text(value: Fraction, places: int = 0) -> str:
     return ("-" if value.numerator < 0 else "") + _unsigned_digits(value, places)
 
 
-def _unsigned_digits(value: Fraction, places: int) -> str:
-    """`_decimal_text` of |value|."""
-    digits = max(_decimals(value.denominator), places)
+def _unsigned_digits(value: Fraction, places: int, grouped: bool = True) -> str:
+    """`_decimal_text` of |value|, its thousands grouped or not."""
+    digits = max(_places(value.denominator), places)
     scaled = abs(value.numerator) * 10 ** digits // value.denominator  # exact: the denominator divides
     if digits == 0:
-        return f"{scaled:,}"
+        return f"{scaled:,}" if grouped else str(scaled)
     whole, rest = divmod(scaled, 10 ** digits)
-    return f"{whole:,}.{rest:0{digits}d}"
+    return f"{whole:,}.{rest:0{digits}d}" if grouped else f"{whole}.{rest:0{digits}d}"
 
 
 def exact_number(value: Any, grouped: bool = False) -> str:
@@ -209,8 +204,7 @@ def exact_number(value: Any, grouped: bool = False) -> str:
     and a figure with no finite decimal as a division (25 years 1 month: "301 ÷ 12")."""
     exact = to_fraction(value)
     if _terminating(exact):
-        text = _decimal_text(exact)
-        return text if grouped else text.replace(",", "")
+        return ("-" if exact.numerator < 0 else "") + _unsigned_digits(exact, 0, grouped)
     return f"{exact.numerator} ÷ {exact.denominator}"
 
 

@@ -10,16 +10,15 @@ candidate ages, months and cents in Fractions, and Fraction's own comparisons an
 """
 
 import math
-from decimal import Decimal
+from decimal import Decimal, localcontext
 from fractions import Fraction
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from estimator.choice import evaluate, evaluations_at, facts_of, most_favourable, rules_of
 from estimator.explain import Q
-from estimator import numbers
 from estimator.numbers import (exact_money, exact_number, exact_years, fraction_over, fraction_plus, fraction_times,
                                shown_exactly, to_fraction, whole_cents, whole_cents_exactly, whole_months)
 from estimator.parameters import params_for
@@ -121,6 +120,9 @@ def _same(got, expected):
 
 @relaxed
 @given(any_fraction, any_fraction)
+@example(Fraction(3, 200), Fraction(2043272, 100))
+@example(Fraction(-5, 6), Fraction(5, 6))
+@example(Fraction(7), Fraction(0))
 def test_fractions_added_multiplied_and_divided_without_dispatch_are_fractions_own_results(a, b):
     assert _same(fraction_plus(a, b), a + b) and _same(fraction_plus(a, b, -1), a - b)
     assert _same(fraction_times(a, b), a * b)
@@ -134,20 +136,39 @@ def test_fractions_added_multiplied_and_divided_without_dispatch_are_fractions_o
     assert (Q(a, "a") * Q(b, "b")).text == "a × b" and (x + Q(1)).v == a + 1  # a formula; an int beside a Fraction
 
 
+def _finite_decimal(value: Fraction) -> bool:
+    denominator = value.denominator
+    for prime in (2, 5):
+        while denominator % prime == 0:
+            denominator //= prime
+    return denominator == 1
+
+
 @relaxed
 @given(st.one_of(any_fraction, st.integers(-2400, 2400).map(lambda months: Fraction(months, 12))))
+@example(Fraction(1, 5))
+@example(Fraction(-7, 8))
+@example(Fraction(123456789, 100))
+@example(Fraction(301, 12))
+@example(Fraction(1, 3))
+@example(Fraction(-25))
+@example(Fraction(1, 2 ** 40))
 def test_figures_printed_and_read_in_integers_are_what_fractions_give(value):
     months = value * 12
-    if numbers._terminating(value) or months.denominator != 1:
-        assert exact_years(value) == exact_number(value)
-    else:
+    if _finite_decimal(value):
+        places = next(k for k in range(10 ** 4) if (value * 10 ** k).denominator == 1)
+        with localcontext(prec=2000):  # exact: the value has a finite decimal
+            exact = Decimal(value.numerator) / Decimal(value.denominator)
+            assert exact_number(value) == f"{exact:.{places}f}" and exact_years(value) == exact_number(value)
+            assert exact_number(value, grouped=True) == f"{exact:,.{places}f}"
+            assert exact_money(value) == ("-" if value < 0 else "") + f"${abs(exact):,.{max(places, 2)}f}"
+    elif months.denominator == 1:
         whole, rest = divmod(months.numerator, 12)
         assert exact_years(value) == (f"{whole} + {rest} ÷ 12" if whole else f"{rest} ÷ 12")
+    else:
+        assert exact_years(value) == exact_number(value) == f"{value.numerator} ÷ {value.denominator}"
     assert whole_cents_exactly(value) == ((value * 100).denominator == 1)
     assert shown_exactly(value) == ((value * 10 ** 6).denominator == 1)
-    if numbers._terminating(value):
-        sign = "-" if value < 0 else ""
-        assert exact_money(value) == sign + "$" + numbers._decimal_text(abs(value), 2)
     if math.isfinite(as_float := float(value)):
         assert _same(to_fraction(as_float), Fraction(Decimal(repr(as_float))))
     as_decimal = Decimal(value.numerator) / Decimal(value.denominator)
