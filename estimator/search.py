@@ -13,7 +13,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Callable, Iterator, Literal
 
-from .choice import evaluations_at, most_favourable, why_no_pension
+from .choice import Evaluation, evaluate, facts_of, most_favourable, rules_of, why_no_pension
 from .law_day import law_of
 from .models import Earliest, Scenario
 from .numbers import fraction_of, plus
@@ -97,18 +97,32 @@ def earliest_eligibility(s: Scenario, horizon_age: int = 100, move: Callable[[Fr
                          params: Params | None = None, none_now: bool = False) -> Earliest | None:
     """The first age at which some rule would apply, working on or waiting (see `moved_to`). The parameters,
     read without text, are the same at every age: read once. `none_now`: the caller found no rule applies at
-    the scenario's own age, which is then not evaluated again (with the default move, it is the same scenario)."""
+    the scenario's own age, which is then not evaluated again (with the default move, it is the same scenario).
+
+    With the default move only age, separation age and service change, so a rule that fails a condition on who
+    the member is (one without a threshold: police or not, a shortfall, separated or working on) fails at every
+    later age too: after the first age evaluated, only the others are."""
     if why_no_pension(s):
         return None
     params = params or law_of(s, explain=False)
+    rules = rules_of(s.plan)
     for age in _candidates(s, horizon_age, dated=move is not None):
         if none_now and move is None and age == s.age:
             continue
         moved = move(age) if move else moved_to(s, age)
-        chosen = most_favourable(evaluations_at(moved, params))
+        facts = facts_of(moved, explain=False)
+        evaluations = [evaluate(rule, facts, params) for rule in rules]  # `evaluations_at`, on these rules
+        chosen = most_favourable(evaluations)  # the same as among all: the others do not apply
         if chosen is not None:
             return Earliest(age=float(age), rule=chosen.rule.id, service_years=float(moved.service_years))
+        if move is None:
+            rules = tuple(e.rule for e in evaluations if _may_apply_later(e))
     return None
+
+
+def _may_apply_later(evaluation: Evaluation) -> bool:
+    """Whether a rule meets every condition on who the member is (those without a threshold)."""
+    return all(condition.met for condition in evaluation.outcome.conditions if condition.threshold is None)
 
 
 @dataclass(frozen=True)
