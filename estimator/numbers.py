@@ -184,14 +184,9 @@ def _terminating(value: Fraction) -> bool:
     return _places(value.denominator) is not None
 
 
-def _decimal_text(value: Fraction, places: int = 0) -> str:
-    """The exact decimal digits of a terminating fraction, at least `places` after the point."""
-    return ("-" if value.numerator < 0 else "") + _unsigned_digits(value, places)
-
-
-def _unsigned_digits(value: Fraction, places: int, grouped: bool = True) -> str:
-    """`_decimal_text` of |value|, its thousands grouped or not."""
-    digits = max(_places(value.denominator), places)
+def _unsigned_digits(value: Fraction, digits: int, grouped: bool = True) -> str:
+    """The exact decimal digits of |value| with `digits` after the point (as many as it takes, or more), its
+    thousands grouped or not."""
     scaled = abs(value.numerator) * 10 ** digits // value.denominator  # exact: the denominator divides
     if digits == 0:
         return f"{scaled:,}" if grouped else str(scaled)
@@ -203,8 +198,9 @@ def exact_number(value: Any, grouped: bool = False) -> str:
     """A number printed so that a calculator gets it back exactly: 25, 27.5, 25.0833333333 as typed,
     and a figure with no finite decimal as a division (25 years 1 month: "301 ÷ 12")."""
     exact = to_fraction(value)
-    if _terminating(exact):
-        return ("-" if exact.numerator < 0 else "") + _unsigned_digits(exact, 0, grouped)
+    places = _places(exact.denominator)
+    if places is not None:
+        return ("-" if exact.numerator < 0 else "") + _unsigned_digits(exact, places, grouped)
     return f"{exact.numerator} ÷ {exact.denominator}"
 
 
@@ -254,7 +250,7 @@ def exact_years(value: Any) -> str:
     decimal as what it is, "25 + 1 ÷ 12" (25 years 1 month), never 25.083333333333332 (RULES.md §0)."""
     exact = to_fraction(value)
     twelve_n, d = 12 * exact.numerator, exact.denominator
-    if _terminating(exact) or twelve_n % d:  # a finite decimal, or not a whole number of months
+    if twelve_n % d or _terminating(exact):  # not a whole number of months, or a finite decimal
         return exact_number(exact)
     whole, rest = divmod(twelve_n // d, 12)
     return f"{whole} + {rest} ÷ 12" if whole else f"{rest} ÷ 12"
@@ -264,8 +260,9 @@ def exact_money(value: Any) -> str:
     """An amount printed so that it reproduces: $1,234.56; $12,345.675 when a rule gives a fraction
     of a cent; "$100,000.00 ÷ 3" when no finite decimal gives it."""
     exact = to_fraction(value)
-    if _terminating(exact):
-        return ("-" if exact.numerator < 0 else "") + "$" + _unsigned_digits(exact, 2)
+    places = _places(exact.denominator)
+    if places is not None:
+        return ("-" if exact.numerator < 0 else "") + "$" + _unsigned_digits(exact, max(places, 2))
     divisor = (exact * 100).denominator
     return f"{exact_money(exact * divisor)} ÷ {divisor}"
 
