@@ -117,6 +117,8 @@ def earliest_eligibility(s: Scenario, horizon_age: int = 100, move: Callable[[Fr
             return Earliest(age=float(age), rule=chosen.rule.id, service_years=float(moved.service_years))
         if move is None:
             rules = tuple(e.rule for e in evaluations if _may_apply_later(e))
+            if not rules:  # none can apply at any later age
+                return None
     return None
 
 
