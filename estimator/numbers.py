@@ -94,9 +94,6 @@ def fraction_of(numerator: int, denominator: int) -> Fraction:
     return made
 
 
-_fraction = fraction_of
-
-
 def plus(a: Any, b: Any, sign: int = 1) -> Any:
     """a + b (a − b with `sign` −1): two Fractions by `fraction_plus`, other numbers by their own operators."""
     if type(a) is Fraction is type(b):
@@ -109,13 +106,13 @@ def fraction_plus(a: Fraction, b: Fraction, sign: int = 1) -> Fraction:
     na, da, nb, db = a._numerator, a._denominator, sign * b._numerator, b._denominator
     g = math.gcd(da, db)
     if g == 1:
-        return _fraction(na * db + da * nb, da * db)
+        return fraction_of(na * db + da * nb, da * db)
     s = da // g
     t = na * (db // g) + nb * s
     g2 = math.gcd(t, g)
     if g2 == 1:
-        return _fraction(t, s * db)
-    return _fraction(t // g2, s * (db // g2))
+        return fraction_of(t, s * db)
+    return fraction_of(t // g2, s * (db // g2))
 
 
 def fraction_times(a: Fraction, b: Fraction) -> Fraction:
@@ -127,23 +124,15 @@ def fraction_times(a: Fraction, b: Fraction) -> Fraction:
     g2 = math.gcd(nb, da)
     if g2 > 1:
         nb, da = nb // g2, da // g2
-    return _fraction(na * nb, db * da)
+    return fraction_of(na * nb, db * da)
 
 
 def fraction_over(a: Fraction, b: Fraction) -> Fraction:
-    """a ÷ b, exactly (ZeroDivisionError for b = 0, as Fraction says)."""
+    """a ÷ b, exactly: a × 1/b (ZeroDivisionError for b = 0, as Fraction says)."""
     nb, db = b._numerator, b._denominator
     if nb == 0:
         raise ZeroDivisionError(f"Fraction({db}, 0)")
-    na, da = a._numerator, a._denominator
-    g1 = math.gcd(na, nb)
-    if g1 > 1:
-        na, nb = na // g1, nb // g1
-    g2 = math.gcd(db, da)
-    if g2 > 1:
-        da, db = da // g2, db // g2
-    n, d = na * db, nb * da
-    return _fraction(-n, -d) if d < 0 else _fraction(n, d)
+    return fraction_times(a, fraction_of(db, nb) if nb > 0 else fraction_of(-db, -nb))
 
 
 def lesser(a: Any, b: Any) -> Any:
