@@ -17,7 +17,8 @@ from typing import Any, Callable
 
 import numpy as np
 
-from .numbers import enclosed, exact_money, exact_number, exact_percent, greater, lesser
+from .numbers import (enclosed, exact_money, exact_number, exact_percent, fraction_over, fraction_plus, fraction_times,
+                      greater, lesser)
 
 NONE: frozenset = frozenset()
 
@@ -76,9 +77,7 @@ class Q:
         self.cites = cites        # citations of exceptions that set this value
 
     # -- arithmetic ---------------------------------------------------------------------------
-    def _join(self, other: "Q", op: str) -> str | None:
-        if self.text is None or other.text is None:
-            return None
+    def _join(self, other: "Q", op: str) -> str:
         multiplying = op in ("×", "÷")
         left = f"({self.text})" if self.compound and multiplying else self.text
         right_parens = (other.compound and (multiplying or op == "−")) or (other.product and op == "÷")
@@ -86,23 +85,28 @@ class Q:
         return f"{left} {op} {right}"
 
     def _combine(self, other: "Q", v: Any, op: str) -> "Q":
-        text = self._join(other, op)
-        if text is None:  # without formulas (the grid, the key dates), still what the value depends on
-            return Q(v, assumed=self.assumed | other.assumed if self.assumed or other.assumed else NONE)
-        return Q(v, text, op in ("+", "−"), product=op in ("×", "÷"),
+        if self.text is None or other.text is None:  # without formulas (the grid, the key dates, the search),
+            # still what the value depends on
+            return _plain(v, self.assumed | other.assumed if self.assumed or other.assumed else NONE)
+        return Q(v, self._join(other, op), op in ("+", "−"), product=op in ("×", "÷"),
                  assumed=self.assumed | other.assumed, cites=self.cites | other.cites)
 
+    # Two Fractions (every value of one scenario) by `numbers`' operators, which skip Fraction's dispatch.
     def __add__(self, other: "Q") -> "Q":
-        return self._combine(other, self.v + other.v, "+")
+        a, b = self.v, other.v
+        return self._combine(other, fraction_plus(a, b) if type(a) is Fraction is type(b) else a + b, "+")
 
     def __sub__(self, other: "Q") -> "Q":
-        return self._combine(other, self.v - other.v, "−")
+        a, b = self.v, other.v
+        return self._combine(other, fraction_plus(a, b, -1) if type(a) is Fraction is type(b) else a - b, "−")
 
     def __mul__(self, other: "Q") -> "Q":
-        return self._combine(other, self.v * other.v, "×")
+        a, b = self.v, other.v
+        return self._combine(other, fraction_times(a, b) if type(a) is Fraction is type(b) else a * b, "×")
 
     def __truediv__(self, other: "Q") -> "Q":
-        return self._combine(other, self.v / other.v, "÷")
+        a, b = self.v, other.v
+        return self._combine(other, fraction_over(a, b) if type(a) is Fraction is type(b) else a / b, "÷")
 
     # Comparisons give the plain truth value (a bool, or a bool array on the grid). Two Fractions are
     # compared by their cross products, as Fraction itself does, without first asking whether the other
@@ -110,25 +114,25 @@ class Q:
     def __ge__(self, other: "Q") -> Any:
         a, b = self.v, other.v
         if type(a) is Fraction is type(b):
-            return a.numerator * b.denominator >= b.numerator * a.denominator
+            return a._numerator * b._denominator >= b._numerator * a._denominator
         return a >= b
 
     def __gt__(self, other: "Q") -> Any:
         a, b = self.v, other.v
         if type(a) is Fraction is type(b):
-            return a.numerator * b.denominator > b.numerator * a.denominator
+            return a._numerator * b._denominator > b._numerator * a._denominator
         return a > b
 
     def __lt__(self, other: "Q") -> Any:
         a, b = self.v, other.v
         if type(a) is Fraction is type(b):
-            return a.numerator * b.denominator < b.numerator * a.denominator
+            return a._numerator * b._denominator < b._numerator * a._denominator
         return a < b
 
     def __le__(self, other: "Q") -> Any:
         a, b = self.v, other.v
         if type(a) is Fraction is type(b):
-            return a.numerator * b.denominator <= b.numerator * a.denominator
+            return a._numerator * b._denominator <= b._numerator * a._denominator
         return a <= b
 
     __hash__ = None  # type: ignore[assignment]
@@ -137,9 +141,21 @@ class Q:
         return f"Q({self.v!r}, {self.text!r})"
 
 
+_bare = object.__new__
+
+
+def _plain(v: Any, assumed: Any) -> Q:
+    """Q(v, assumed=assumed) without text, made directly: the search and the choice make thousands."""
+    q = _bare(Q)
+    q.v, q.text, q.compound, q.product, q.assumed, q.cites = v, None, False, False, assumed, NONE
+    return q
+
+
 def leaf(v: Any, render: Callable[[Any], str] | None, **marks: Any) -> Q:
     """A figure that enters a formula as a number, printed exactly (no text when `render` is None). A
     figure printed as a sum ("25 + 1 ÷ 12") is parenthesised where it is multiplied or subtracted."""
+    if render is None and not marks:  # the figures the search and the choice read, without text
+        return _plain(v, NONE)
     text = render(v) if render is not None else None
     if text is not None and (" + " in text or " − " in text) and not enclosed(text) and "compound" not in marks:
         marks = {**marks, "compound": True, "product": False}

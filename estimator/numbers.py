@@ -29,12 +29,12 @@ def to_fraction(value: Any) -> Fraction:
     if isinstance(value, float):
         if not math.isfinite(value):
             raise ValueError("not a finite number")
-        return Fraction(Decimal(repr(value)))
-    if isinstance(value, Decimal):
-        if not value.is_finite():
-            raise ValueError("not a finite number")
-        return Fraction(value)
-    raise TypeError(f"not a number: {type(value).__name__}")
+        value = Decimal(repr(value))
+    elif not isinstance(value, Decimal):
+        raise TypeError(f"not a number: {type(value).__name__}")
+    elif not value.is_finite():
+        raise ValueError("not a finite number")
+    return fraction_of(*value.as_integer_ratio())  # what Fraction(Decimal) does: lowest terms, denominator > 0
 
 
 def whole_cents(value: Any) -> int:
@@ -78,6 +78,63 @@ def number(value: Any, places: int = 2) -> str:
 
 
 
+# -- Fraction arithmetic without Fraction's dispatch -------------------------------------------
+# A line's rules multiply and add a few dozen Fractions. `Fraction`'s own operators first ask what the other
+# operand is (abstract-class checks) and build the result through its general constructor; these take two
+# Fractions and do what its `_add`, `_sub`, `_mul` and `_div` do, giving the same result in lowest terms with
+# a positive denominator (a rational has one such form, so the result is the very same value).
+
+_bare = object.__new__
+
+
+def fraction_of(numerator: int, denominator: int) -> Fraction:
+    """A Fraction already in lowest terms with a positive denominator, made without checking it again."""
+    made = _bare(Fraction)
+    made._numerator, made._denominator = numerator, denominator
+    return made
+
+
+def plus(a: Any, b: Any, sign: int = 1) -> Any:
+    """a + b (a − b with `sign` −1): two Fractions by `fraction_plus`, other numbers by their own operators."""
+    if type(a) is Fraction is type(b):
+        return fraction_plus(a, b, sign)
+    return a + b if sign == 1 else a - b
+
+
+def fraction_plus(a: Fraction, b: Fraction, sign: int = 1) -> Fraction:
+    """a + b (a − b with `sign` −1), exactly."""
+    na, da, nb, db = a._numerator, a._denominator, sign * b._numerator, b._denominator
+    g = math.gcd(da, db)
+    if g == 1:
+        return fraction_of(na * db + da * nb, da * db)
+    s = da // g
+    t = na * (db // g) + nb * s
+    g2 = math.gcd(t, g)
+    if g2 == 1:
+        return fraction_of(t, s * db)
+    return fraction_of(t // g2, s * (db // g2))
+
+
+def fraction_times(a: Fraction, b: Fraction) -> Fraction:
+    """a × b, exactly."""
+    na, da, nb, db = a._numerator, a._denominator, b._numerator, b._denominator
+    g1 = math.gcd(na, db)
+    if g1 > 1:
+        na, db = na // g1, db // g1
+    g2 = math.gcd(nb, da)
+    if g2 > 1:
+        nb, da = nb // g2, da // g2
+    return fraction_of(na * nb, db * da)
+
+
+def fraction_over(a: Fraction, b: Fraction) -> Fraction:
+    """a ÷ b, exactly: a × 1/b (ZeroDivisionError for b = 0, as Fraction says)."""
+    nb, db = b._numerator, b._denominator
+    if nb == 0:
+        raise ZeroDivisionError(f"Fraction({db}, 0)")
+    return fraction_times(a, fraction_of(db, nb) if nb > 0 else fraction_of(-db, -nb))
+
+
 def lesser(a: Any, b: Any) -> Any:
     if isinstance(a, RArray) or isinstance(b, RArray):
         return RArray.minimum(a, b)
@@ -99,46 +156,40 @@ def pick(condition: Any, when_true: Any, when_false: Any) -> Any:
 
 # -- exact figures, for formulas a calculator reproduces (CONTRACT.md, *Steps*) ------------------
 
+def _places(denominator: int) -> int | None:
+    """The decimals a fraction with this denominator (in lowest terms) takes: the larger power of 2 or 5 in
+    it; None when it has another prime factor, and so no finite decimal (integer steps only)."""
+    twos = (denominator & -denominator).bit_length() - 1  # the lowest set bit: the power of 2
+    denominator >>= twos
+    fives = 0
+    while denominator % 5 == 0:
+        denominator //= 5
+        fives += 1
+    return max(twos, fives) if denominator == 1 else None
+
+
 def _terminating(value: Fraction) -> bool:
     """Whether `value` has a finite decimal expansion (its denominator is 2^a × 5^b)."""
-    d = value.denominator
-    for prime in (2, 5):
-        while d % prime == 0:
-            d //= prime
-    return d == 1
+    return _places(value.denominator) is not None
 
 
-def _decimals(denominator: int) -> int:
-    """The decimals a terminating fraction takes: the larger power of 2 or 5 in its denominator (integer
-    steps, no fraction arithmetic)."""
-    counts = []
-    for prime in (2, 5):
-        count = 0
-        while denominator % prime == 0:
-            denominator //= prime
-            count += 1
-        counts.append(count)
-    return max(counts)
-
-
-def _decimal_text(value: Fraction, places: int = 0) -> str:
-    """The exact decimal digits of a terminating fraction, at least `places` after the point."""
-    digits = max(_decimals(value.denominator), places)
+def _unsigned_digits(value: Fraction, digits: int, grouped: bool = True) -> str:
+    """The exact decimal digits of |value| with `digits` after the point (as many as it takes, or more), its
+    thousands grouped or not."""
     scaled = abs(value.numerator) * 10 ** digits // value.denominator  # exact: the denominator divides
-    text = f"{scaled:,}" if digits == 0 else None
-    if text is None:
-        whole, rest = divmod(scaled, 10 ** digits)
-        text = f"{whole:,}.{rest:0{digits}d}"
-    return ("-" if value < 0 else "") + text
+    if digits == 0:
+        return f"{scaled:,}" if grouped else str(scaled)
+    whole, rest = divmod(scaled, 10 ** digits)
+    return f"{whole:,}.{rest:0{digits}d}" if grouped else f"{whole}.{rest:0{digits}d}"
 
 
 def exact_number(value: Any, grouped: bool = False) -> str:
     """A number printed so that a calculator gets it back exactly: 25, 27.5, 25.0833333333 as typed,
     and a figure with no finite decimal as a division (25 years 1 month: "301 ÷ 12")."""
     exact = to_fraction(value)
-    if _terminating(exact):
-        text = _decimal_text(exact)
-        return text if grouped else text.replace(",", "")
+    places = _places(exact.denominator)
+    if places is not None:
+        return ("-" if exact.numerator < 0 else "") + _unsigned_digits(exact, places, grouped)
     return f"{exact.numerator} ÷ {exact.denominator}"
 
 
@@ -148,12 +199,12 @@ MOST_SHOWN_DECIMALS = 6
 
 def shown_exactly(value: Any) -> bool:
     """Whether a factor prints exactly in at most MOST_SHOWN_DECIMALS decimals (0.825)."""
-    return (to_fraction(value) * 10 ** MOST_SHOWN_DECIMALS).denominator == 1
+    return 10 ** MOST_SHOWN_DECIMALS % to_fraction(value).denominator == 0  # n/d in lowest terms: d divides 10^6
 
 
 def whole_cents_exactly(value: Any) -> bool:
     """Whether an amount is a whole number of cents: the only dollar figures a formula prints."""
-    return (to_fraction(value) * 100).denominator == 1
+    return 100 % to_fraction(value).denominator == 0  # n/d in lowest terms: d divides 100
 
 
 def carried(value: Fraction, formula: str, then: "Callable[[Fraction], Fraction] | None" = None) -> str:
@@ -187,10 +238,10 @@ def exact_years(value: Any) -> str:
     """A number of years as a formula prints it: 25, 27.5, and a whole number of months with no finite
     decimal as what it is, "25 + 1 ÷ 12" (25 years 1 month), never 25.083333333333332 (RULES.md §0)."""
     exact = to_fraction(value)
-    months = exact * 12
-    if _terminating(exact) or months.denominator != 1:
+    twelve_n, d = 12 * exact.numerator, exact.denominator
+    if twelve_n % d or _terminating(exact):  # not a whole number of months, or a finite decimal
         return exact_number(exact)
-    whole, rest = divmod(months.numerator, 12)
+    whole, rest = divmod(twelve_n // d, 12)
     return f"{whole} + {rest} ÷ 12" if whole else f"{rest} ÷ 12"
 
 
@@ -198,8 +249,9 @@ def exact_money(value: Any) -> str:
     """An amount printed so that it reproduces: $1,234.56; $12,345.675 when a rule gives a fraction
     of a cent; "$100,000.00 ÷ 3" when no finite decimal gives it."""
     exact = to_fraction(value)
-    if _terminating(exact):
-        return ("-" if exact < 0 else "") + "$" + _decimal_text(abs(exact), 2)
+    places = _places(exact.denominator)
+    if places is not None:
+        return ("-" if exact.numerator < 0 else "") + "$" + _unsigned_digits(exact, max(places, 2))
     divisor = (exact * 100).denominator
     return f"{exact_money(exact * divisor)} ÷ {divisor}"
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import inspect
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import cache, wraps
 from typing import Any, Callable, Literal
 
@@ -47,16 +48,39 @@ class Condition:
     actual: Q | None = None
 
 
+# Each compares as `Q` does (two Fractions by their cross products), written out here: a line's rules and search
+# build a few dozen conditions.
 def at_least(subject: str, actual: Q, threshold: Q) -> Condition:
-    return Condition(actual >= threshold, f"{subject}_at_least", threshold, actual)
+    a, b = actual.v, threshold.v
+    met = a._numerator * b._denominator >= b._numerator * a._denominator if type(a) is Fraction is type(b) else a >= b
+    return Condition(met, _AT_LEAST[subject], threshold, actual)
 
 
 def more_than(subject: str, actual: Q, threshold: Q) -> Condition:
-    return Condition(actual > threshold, f"{subject}_more_than", threshold, actual)
+    a, b = actual.v, threshold.v
+    met = a._numerator * b._denominator > b._numerator * a._denominator if type(a) is Fraction is type(b) else a > b
+    return Condition(met, _MORE_THAN[subject], threshold, actual)
 
 
 def below(subject: str, actual: Q, threshold: Q) -> Condition:
-    return Condition(actual < threshold, f"{subject}_below", threshold, actual)
+    a, b = actual.v, threshold.v
+    met = a._numerator * b._denominator < b._numerator * a._denominator if type(a) is Fraction is type(b) else a < b
+    return Condition(met, _BELOW[subject], threshold, actual)
+
+
+class _Keys(dict):
+    """A condition's text key by its subject ("service" → "service_at_least"), each written once."""
+
+    def __init__(self, suffix: str):
+        super().__init__()
+        self.suffix = suffix
+
+    def __missing__(self, subject: str) -> str:
+        key = self[subject] = f"{subject}_{self.suffix}"
+        return key
+
+
+_AT_LEAST, _MORE_THAN, _BELOW = _Keys("at_least"), _Keys("more_than"), _Keys("below")
 
 
 def holds(key: str, value: Any) -> Condition:
@@ -150,5 +174,11 @@ def quoted(text: str) -> str:
 def all_met(conditions: tuple[Condition, ...]) -> Any:
     met: Any = True
     for condition in conditions:
-        met = np.logical_and(met, condition.met) if isinstance(condition.met, np.ndarray) or isinstance(met, np.ndarray) else (met and bool(condition.met))
+        value = condition.met
+        if type(value) is bool and type(met) is bool:  # one scenario: plain truth values
+            met = met and value
+        elif isinstance(value, np.ndarray) or isinstance(met, np.ndarray):
+            met = np.logical_and(met, value)
+        else:
+            met = met and bool(value)
     return met

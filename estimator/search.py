@@ -11,11 +11,12 @@ from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
 from functools import cache
-from typing import Callable, Literal
+from typing import Callable, Iterator, Literal
 
-from .choice import evaluations_at, most_favourable, why_no_pension
+from .choice import Evaluation, evaluate, facts_of, most_favourable, rules_of, why_no_pension
 from .law_day import law_of
 from .models import Earliest, Scenario
+from .numbers import fraction_of, plus
 from .parameters import Params, definitions
 
 
@@ -43,7 +44,7 @@ def moved_to(s: Scenario, age: Fraction) -> Scenario:
     """The scenario at a later start age: working on until then (service grows) for a member in
     service; waiting (separation and service fixed) for one who already left."""
     working = not s.left_service_early
-    service = s.service_years + (age - s.age if working else 0)
+    service = plus(s.service_years, plus(age, s.age, -1)) if working else s.service_years
     return s.model_copy(update={"age": age, "separation_age": age if working else s.separation_age,
                                 "service_years": service})
 
@@ -54,41 +55,76 @@ def candidate_ages(s: Scenario, horizon_age: int = 100, dated: bool = False) -> 
     for the "more than" conditions. Any rule's first qualifying age is one of them. `dated`: the ages are
     days of a member's life and service is counted from today's date (RULES.md §0), so the scenario's own
     service may lag its age by a month: the month before each service candidate is one too."""
-    today = date.today()
-    ages = _ascending_on(s.plan, "years_of_age", today)
-    services = () if s.left_service_early else _ascending_on(s.plan, "years_of_service", today)
-    start = s.age - s.service_years  # working on, service reaches a threshold T at the age start + T
+    return list(_candidates(s, horizon_age, dated))
+
+
+@cache
+def _thresholds_in_units(plan_id: str, day: date) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+    """The plan's age and service thresholds on `day` counted in one unit, 1/`base` of a year, that divides
+    them all and a month: `base`, and each threshold as a whole number of that unit."""
+    ages, services = _ascending_on(plan_id, "years_of_age", day), _ascending_on(plan_id, "years_of_service", day)
+    base = math.lcm(12, *(t.denominator for t in ages + services))
+    whole = lambda value: value.numerator * (base // value.denominator)  # noqa: E731
+    return base, tuple(map(whole, ages)), tuple(map(whole, services))
+
+
+def _candidates(s: Scenario, horizon_age: int, dated: bool) -> Iterator[Fraction]:
+    """`candidate_ages`, ascending, each made a Fraction only when it is reached (a search stops at the first
+    age where a rule applies, most often the second or third)."""
+    base, ages, services = _thresholds_in_units(s.plan, date.today())
+    start = plus(s.age, s.service_years, -1)  # working on, service reaches a threshold T at the age start + T
     # Counted in one unit that divides them all (a common denominator), every candidate is a whole number:
     # gathered, compared and sorted as integers, exactly, and only the result made Fractions again.
-    unit = math.lcm(s.age.denominator, start.denominator, 12, *(t.denominator for t in ages + services))
-    whole = lambda value: value.numerator * (unit // value.denominator)  # noqa: E731
-    age, begun = whole(s.age), whole(start)
-    candidates = {age, *(a for a in map(whole, ages) if a > age)}
-    for threshold in map(whole, services):
-        if begun + threshold >= age:  # the threshold is not yet passed: T ≥ service
-            candidates.update((begun + threshold, begun + threshold + unit // 12))
-            if dated and begun + threshold - unit // 12 > age:
-                candidates.add(begun + threshold - unit // 12)
+    unit = math.lcm(s.age.denominator, start.denominator, base)
+    scale, month = unit // base, unit // 12
+    age, begun = s.age.numerator * (unit // s.age.denominator), start.numerator * (unit // start.denominator)
+    candidates = {age, *(a * scale for a in ages if a * scale > age)}
+    for threshold in () if s.left_service_early else services:
+        reached = begun + threshold * scale
+        if reached >= age:  # the threshold is not yet passed: T ≥ service
+            candidates.update((reached, reached + month))
+            if dated and reached - month > age:
+                candidates.add(reached - month)
     last = math.floor(horizon_age * unit)
-    return [Fraction(c, unit) for c in sorted(candidates) if c <= last]
+    for candidate in sorted(candidates):
+        if candidate > last:
+            return
+        common = math.gcd(candidate, unit)
+        yield fraction_of(candidate // common, unit // common)
 
 
 def earliest_eligibility(s: Scenario, horizon_age: int = 100, move: Callable[[Fraction], Scenario] | None = None,
                          params: Params | None = None, none_now: bool = False) -> Earliest | None:
     """The first age at which some rule would apply, working on or waiting (see `moved_to`). The parameters,
     read without text, are the same at every age: read once. `none_now`: the caller found no rule applies at
-    the scenario's own age, which is then not evaluated again (with the default move, it is the same scenario)."""
+    the scenario's own age, which is then not evaluated again (with the default move, it is the same scenario).
+
+    With the default move only age, separation age and service change, so a rule that fails a condition on who
+    the member is (one without a threshold: police or not, a shortfall, separated or working on) fails at every
+    later age too: after the first age evaluated, only the others are."""
     if why_no_pension(s):
         return None
     params = params or law_of(s, explain=False)
-    for age in candidate_ages(s, horizon_age, dated=move is not None):
+    rules = rules_of(s.plan)
+    for age in _candidates(s, horizon_age, dated=move is not None):
         if none_now and move is None and age == s.age:
             continue
         moved = move(age) if move else moved_to(s, age)
-        chosen = most_favourable(evaluations_at(moved, params))
+        facts = facts_of(moved, explain=False)
+        evaluations = [evaluate(rule, facts, params) for rule in rules]  # `evaluations_at`, on these rules
+        chosen = most_favourable(evaluations)  # the same as among all: the others do not apply
         if chosen is not None:
             return Earliest(age=float(age), rule=chosen.rule.id, service_years=float(moved.service_years))
+        if move is None:
+            rules = tuple(e.rule for e in evaluations if _may_apply_later(e))
+            if not rules:  # none can apply at any later age
+                return None
     return None
+
+
+def _may_apply_later(evaluation: Evaluation) -> bool:
+    """Whether a rule meets every condition on who the member is (those without a threshold)."""
+    return all(condition.met for condition in evaluation.outcome.conditions if condition.threshold is None)
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ beside its rules (`plans/<plan>/words.{lang}.toml`, whose `[app]` table holds th
 from __future__ import annotations
 
 import tomllib
+from fractions import Fraction
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -23,7 +24,11 @@ def catalog(lang: str) -> dict[str, str]:
             tree = tomllib.load(handle)
         tree.pop(APP, None)
         _merge(merged, _flatten(tree), path)
+    _CATALOGS[lang] = merged
     return merged
+
+
+_CATALOGS: dict[str, dict[str, str]] = {}  # each catalog once read, for `t` to find without a cached call
 
 
 def plan_words_files(lang: str) -> list[Path]:
@@ -63,15 +68,22 @@ def _flatten(tree: dict, prefix: str = "") -> dict[str, str]:
 
 def t(key: str, lang: str = "es", **values: object) -> str:
     """The text for `key` in `lang`, with `{placeholders}` filled in."""
-    return catalog(lang)[key].format(**values)
+    return (_CATALOGS.get(lang) or catalog(lang))[key].format(**values)
 
 
 def span(value: object, lang: str = "es") -> str:
     """An age or a period in years and months, never a decimal: "56 años y 3 meses", "56 years 3 months"."""
+    if type(value) is Fraction:  # most spans: kept by numerator and denominator, which hash as two ints do
+        return _span_of_fraction(value.numerator, value.denominator, lang)
     try:
         return _span(value, lang)  # the same ages and thresholds come back line after line
     except TypeError:  # not hashable
         return _span.__wrapped__(value, lang)
+
+
+@lru_cache(maxsize=4096)
+def _span_of_fraction(numerator: int, denominator: int, lang: str) -> str:
+    return _span.__wrapped__(Fraction(numerator, denominator), lang)
 
 
 @lru_cache(maxsize=4096)

@@ -2,22 +2,29 @@
 
 An answer chooses on every rule evaluated without text, a formula several rules read (`rules.shared`) is
 computed once per member's facts and parameters, quantities compare two Fractions by their cross products,
-the search skips the age already evaluated and counts its candidate ages in whole units, and whole months
-and cents are found in integers. Each is checked here against the slow way: every rule on its own facts,
-with its formulas, the candidate ages, months and cents in Fractions, and Fraction's own comparisons.
+the search skips the age already evaluated, sets aside a rule that fails on who the member is and counts its
+candidate ages in whole units, whole months and cents are found in integers, two Fractions are added,
+multiplied and divided without Fraction's type dispatch, figures are printed and read from their numerators
+and denominators, and spans are looked up by them. Each is checked here against the slow way: every rule on
+its own facts, with its formulas, every rule at every age, the candidate ages, months and cents in Fractions,
+and Fraction's own comparisons and operators.
 """
 
 import math
+from decimal import Decimal, localcontext
 from fractions import Fraction
 
-from hypothesis import HealthCheck, given, settings
+import pytest
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from estimator.choice import evaluate, evaluations_at, facts_of, most_favourable, rules_of
 from estimator.explain import Q
-from estimator.numbers import whole_cents, whole_months
+from estimator.numbers import (exact_money, exact_number, exact_years, fraction_over, fraction_plus, fraction_times,
+                               shown_exactly, to_fraction, whole_cents, whole_cents_exactly, whole_months)
 from estimator.parameters import params_for
 from estimator.search import candidate_ages, earliest_eligibility, moved_to, threshold_values
+from estimator.texts import _span, span
 from tests.conftest import examples
 from tests.strategies import valid_scenarios
 
@@ -53,8 +60,9 @@ def test_the_search_that_skips_the_age_evaluated_finds_what_the_full_search_find
     if most_favourable(evaluations_at(s)) is not None:
         return
     quick = earliest_eligibility(s, none_now=True)
-    full = earliest_eligibility(s, move=lambda age: moved_to(s, age))  # evaluates the member's own age too
-    assert quick == full
+    # A move of its own: the member's own age evaluated too, and every rule at every age (no rule set aside)
+    full = earliest_eligibility(s, move=lambda age: moved_to(s, age))
+    assert quick == full == earliest_eligibility(s)
 
 
 @relaxed
@@ -99,3 +107,79 @@ half_cents = st.integers(-10 ** 6, 10 ** 6).map(lambda k: Fraction(2 * k + 1, 20
 @given(st.one_of(half_cents, st.fractions(min_value=-10 ** 9, max_value=10 ** 9)))
 def test_cents_are_rounded_half_up_as_fractions_round_them(amount):
     assert whole_cents(amount) == math.floor(amount * 100 + Fraction(1, 2))
+
+
+
+# Fractions of any size and sign, and the small ones a line carries (ages, rates, cents).
+any_fraction = st.one_of(st.fractions(), st.fractions(max_denominator=10 ** 4),
+                         st.builds(Fraction, st.integers(-10 ** 30, 10 ** 30), st.integers(1, 10 ** 12)))
+
+
+def _same(got, expected):
+    """The same Fraction: type, numerator and denominator (lowest terms, positive denominator)."""
+    return type(got) is Fraction and (got.numerator, got.denominator) == (expected.numerator, expected.denominator)
+
+
+@relaxed
+@given(any_fraction, any_fraction)
+@example(Fraction(3, 200), Fraction(2043272, 100))
+@example(Fraction(-5, 6), Fraction(5, 6))
+@example(Fraction(7), Fraction(0))
+def test_fractions_added_multiplied_and_divided_without_dispatch_are_fractions_own_results(a, b):
+    assert _same(fraction_plus(a, b), a + b) and _same(fraction_plus(a, b, -1), a - b)
+    assert _same(fraction_times(a, b), a * b)
+    if b:
+        assert _same(fraction_over(a, b), a / b) and _same((Q(a) / Q(b)).v, a / b)
+    else:
+        with pytest.raises(ZeroDivisionError):
+            fraction_over(a, b)
+    x, y = Q(a), Q(b)
+    assert all(_same(got.v, expected) for got, expected in ((x + y, a + b), (x - y, a - b), (x * y, a * b)))
+    assert (Q(a, "a") * Q(b, "b")).text == "a × b" and (x + Q(1)).v == a + 1  # a formula; an int beside a Fraction
+
+
+def _finite_decimal(value: Fraction) -> bool:
+    denominator = value.denominator
+    for prime in (2, 5):
+        while denominator % prime == 0:
+            denominator //= prime
+    return denominator == 1
+
+
+@relaxed
+@given(st.one_of(any_fraction, st.integers(-2400, 2400).map(lambda months: Fraction(months, 12))))
+@example(Fraction(1, 5))
+@example(Fraction(-7, 8))
+@example(Fraction(123456789, 100))
+@example(Fraction(301, 12))
+@example(Fraction(1, 3))
+@example(Fraction(-25))
+@example(Fraction(1, 2 ** 40))
+def test_figures_printed_and_read_in_integers_are_what_fractions_give(value):
+    months = value * 12
+    if _finite_decimal(value):
+        places = next(k for k in range(10 ** 4) if (value * 10 ** k).denominator == 1)
+        with localcontext(prec=2000):  # exact: the value has a finite decimal
+            exact = Decimal(value.numerator) / Decimal(value.denominator)
+            assert exact_number(value) == f"{exact:.{places}f}" and exact_years(value) == exact_number(value)
+            assert exact_number(value, grouped=True) == f"{exact:,.{places}f}"
+            assert exact_money(value) == ("-" if value < 0 else "") + f"${abs(exact):,.{max(places, 2)}f}"
+    elif months.denominator == 1:
+        whole, rest = divmod(months.numerator, 12)
+        assert exact_years(value) == (f"{whole} + {rest} ÷ 12" if whole else f"{rest} ÷ 12")
+    else:
+        assert exact_years(value) == exact_number(value) == f"{value.numerator} ÷ {value.denominator}"
+    assert whole_cents_exactly(value) == ((value * 100).denominator == 1)
+    assert shown_exactly(value) == ((value * 10 ** 6).denominator == 1)
+    if math.isfinite(as_float := float(value)):
+        assert _same(to_fraction(as_float), Fraction(Decimal(repr(as_float))))
+    as_decimal = Decimal(value.numerator) / Decimal(value.denominator)
+    assert _same(to_fraction(as_decimal), Fraction(as_decimal))
+
+
+@relaxed
+@given(st.fractions(min_value=0, max_value=120), st.sampled_from(["es", "en"]))
+def test_a_span_looked_up_by_numerator_and_denominator_is_the_span_of_its_value(years, lang):
+    span(float(years), lang)  # a float of the same value looked up first does not stand in for it
+    assert span(years, lang) == _span.__wrapped__(years, lang)
+    assert span(years, lang) == _span.__wrapped__(years, lang)  # and again, from the cache

@@ -7,12 +7,13 @@ is unpaid, C replaces them, so A1 and A2 each carry the condition "no shortfall"
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from ...explain import Q
 from ...rules import ACTIVE, Facts, Outcome, at_least, below, holds, more_than, rule, shared
 
-ONE = Q(1, "1")
+ONE = Q(Fraction(1), "1")  # a Fraction, so 1 − the cut is two Fractions
 
 
 @shared
