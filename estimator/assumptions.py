@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from .parameters import Entered, read_file
+from .parameters import Entered, folder_law
 from .plans import plan_folders
 
 
@@ -29,7 +29,7 @@ class Overridable:
 def overridable() -> tuple[Overridable, ...]:
     """Every named assumption a scenario may override, in the contract's order."""
     found = [Overridable(name, entry.entered, folder.name) for folder in plan_folders()
-             for name, entry in read_file(folder / "law.toml").items() if entry.entered is not None]
+             for name, entry in folder_law(folder).items() if entry.entered is not None]
     found.sort(key=lambda a: a.entered.order)
     for what, values in (("name", [a.name for a in found]), ("order", [a.entered.order for a in found]),
                          ("field", [a.entered.field for a in found])):

@@ -16,7 +16,7 @@ import numpy as np
 from . import kernel
 from .explain import NONE, CellMarks, Q
 from .models import Scenario
-from .numbers import carried, exact_money, exact_years, pick
+from .numbers import carried, exact_money, exact_years, less, pick
 from .law_day import law_of
 from .parameters import Params
 from .plans import plan
@@ -63,15 +63,20 @@ def plan_average(s: Scenario) -> Fraction:
     return kernel.plan_average(s.plan, s.average_salary, s.average_monthly_salary)
 
 
-def facts_of(s: Scenario, explain: bool = True, average_formula: str | None = None) -> Facts:
+def facts_of(s: Scenario, explain: bool = True, average_formula: str | None = None, *,
+             at: tuple[Fraction, Fraction, Fraction] | None = None, average: Fraction | None = None) -> Facts:
     """The facts the rules read, from a validated scenario (RULES.md §0, §7); each figure printed
     exactly in formulas (service of 25 years 1 month as "(25 + 1 ÷ 12)"). An average its own step computed
     (`average_formula`) is written as that step printed it, or by its formula when it has no exact
-    decimal (the average of three salaries): never a rescaled figure such as "$212,713.75 ÷ 9"."""
+    decimal (the average of three salaries): never a rescaled figure such as "$212,713.75 ÷ 9".
+    `at`: another (age, separation age, service) of the same member, and `average` the plan's average when the
+    caller has it (the search, at each later age, without building the scenario again)."""
     amount = (lambda v: carried(v, average_formula)) if average_formula else exact_money
-    return kernel.facts(s.plan, s.group, age=s.age, separation_age=s.separation_age, service=s.service_years,
-                        average=plan_average(s), contribution_shortfall=s.contribution_shortfall,
-                        in_system_june_1960=s.in_system_june_1960, left_service_early=s.left_service_early,
+    age, separation, service = at or (s.age, s.separation_age, s.service_years)
+    return kernel.facts(s.plan, s.group, age=age, separation_age=separation, service=service,
+                        average=plan_average(s) if average is None else average,
+                        contribution_shortfall=s.contribution_shortfall, in_system_june_1960=s.in_system_june_1960,
+                        left_service_early=less(separation, age),
                         number=exact_years if explain else None, amount=amount if explain else None)
 
 

@@ -80,7 +80,7 @@ def _estimate(s: Scenario, lang: str, why: str | None, *, average_steps: list[St
     if index < 0:  # no formula to write: the facts without text give the average's step and the notes
         if not average_steps:  # a history's average already has its step
             steps.append(average_step(s, exact, lang, example=example))
-        earliest = earliest_eligibility(s, move=move, params=plain, none_now=True) if find_earliest else None
+        earliest = earliest_eligibility(s, move=move, params=plain, now=evaluations) if find_earliest else None
         reasons = earliest_reason(s, earliest, find_earliest, lang)
         reasons += unmet_reasons(s, evaluations, lang)
         reasons += notes.plan_notes(s, exact, params, None, lang) + notes_on_fields(s, None, params, lang)

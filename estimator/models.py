@@ -15,7 +15,7 @@ from pydantic import (BaseModel, BeforeValidator, ConfigDict, PlainSerializer, S
                       ValidationError, create_model, model_validator)
 
 from .assumptions import overridable
-from .numbers import to_fraction, whole_months_or_exact
+from .numbers import less, to_fraction, whole_months_or_exact
 from .plans import GOVERNMENT, GOVERNMENT_PLANS, PLAN_IDS, plan as plan_of
 from .scope import NEW_PARTICIPANTS_FROM, entry_in_scope, government_plan
 from .texts import date_words, span, t
@@ -171,7 +171,7 @@ class Scenario(BaseModel):
     @property
     def left_service_early(self) -> bool:
         """Separated before the pension starts: the deferred path (RULES.md §0, Paths)."""
-        return self.separation_age < self.age
+        return less(self.separation_age, self.age)  # asked for every rule at every age a search tries
 
     def contract_dict(self) -> dict[str, Any]:
         """The scenario as a contract input line (defaults left out)."""

@@ -176,11 +176,17 @@ def read_file(path: Path) -> dict[str, LawEntry]:
 
 
 @cache
+def folder_law(folder: Path) -> dict[str, LawEntry]:
+    """The entries of one folder's `law.toml`, read once a process (the plans that share it, the assumptions)."""
+    return read_file(folder / "law.toml")
+
+
+@cache
 def law(plan: str) -> dict[str, LawEntry]:
     """Every entry of a plan's law, by name (the plan's own file over the shared one)."""
     merged: dict[str, LawEntry] = {}
     for folder in plan_of(plan).folders:
-        merged.update(read_file(folder / "law.toml"))
+        merged.update(folder_law(folder))
     return merged
 
 

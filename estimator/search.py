@@ -13,8 +13,8 @@ from fractions import Fraction
 from functools import cache
 from typing import Callable, Iterator, Literal
 
-from .choice import Evaluation, evaluate, facts_of, most_favourable, rules_of, why_no_pension
-from .law_day import law_of
+from .choice import Evaluation, evaluate, facts_of, most_favourable, plan_average, rules_of, why_no_pension
+from .law_day import law_day, law_of
 from .models import Earliest, Scenario
 from .numbers import fraction_of, plus
 from .parameters import Params, definitions
@@ -43,10 +43,15 @@ def _thresholds_on(plan_id: str, unit: str, day: date) -> dict[Fraction, None]:
 def moved_to(s: Scenario, age: Fraction) -> Scenario:
     """The scenario at a later start age: working on until then (service grows) for a member in
     service; waiting (separation and service fixed) for one who already left."""
-    working = not s.left_service_early
-    service = plus(s.service_years, plus(age, s.age, -1)) if working else s.service_years
-    return s.model_copy(update={"age": age, "separation_age": age if working else s.separation_age,
-                                "service_years": service})
+    _, separation, service = _moved(s, age)
+    return s.model_copy(update={"age": age, "separation_age": separation, "service_years": service})
+
+
+def _moved(s: Scenario, age: Fraction) -> tuple[Fraction, Fraction, Fraction]:
+    """`moved_to`'s age, separation age and service."""
+    if s.left_service_early:
+        return age, s.separation_age, s.service_years
+    return age, age, plus(s.service_years, plus(age, s.age, -1))
 
 
 def candidate_ages(s: Scenario, horizon_age: int = 100, dated: bool = False) -> list[Fraction]:
@@ -55,7 +60,7 @@ def candidate_ages(s: Scenario, horizon_age: int = 100, dated: bool = False) -> 
     for the "more than" conditions. Any rule's first qualifying age is one of them. `dated`: the ages are
     days of a member's life and service is counted from today's date (RULES.md §0), so the scenario's own
     service may lag its age by a month: the month before each service candidate is one too."""
-    return list(_candidates(s, horizon_age, dated))
+    return list(_candidates(s, horizon_age, dated, law_day(s)))
 
 
 @cache
@@ -68,10 +73,10 @@ def _thresholds_in_units(plan_id: str, day: date) -> tuple[int, tuple[int, ...],
     return base, tuple(map(whole, ages)), tuple(map(whole, services))
 
 
-def _candidates(s: Scenario, horizon_age: int, dated: bool) -> Iterator[Fraction]:
-    """`candidate_ages`, ascending, each made a Fraction only when it is reached (a search stops at the first
-    age where a rule applies, most often the second or third)."""
-    base, ages, services = _thresholds_in_units(s.plan, date.today())
+def _candidates(s: Scenario, horizon_age: int, dated: bool, day: date) -> Iterator[Fraction]:
+    """`candidate_ages`, ascending, by the thresholds of the law read on `day`, each made a Fraction only when it
+    is reached (a search stops at the first age where a rule applies, most often the second or third)."""
+    base, ages, services = _thresholds_in_units(s.plan, day)
     start = plus(s.age, s.service_years, -1)  # working on, service reaches a threshold T at the age start + T
     # Counted in one unit that divides them all (a common denominator), every candidate is a whole number:
     # gathered, compared and sorted as integers, exactly, and only the result made Fractions again.
@@ -94,10 +99,11 @@ def _candidates(s: Scenario, horizon_age: int, dated: bool) -> Iterator[Fraction
 
 
 def earliest_eligibility(s: Scenario, horizon_age: int = 100, move: Callable[[Fraction], Scenario] | None = None,
-                         params: Params | None = None, none_now: bool = False) -> Earliest | None:
+                         params: Params | None = None, now: list[Evaluation] | None = None) -> Earliest | None:
     """The first age at which some rule would apply, working on or waiting (see `moved_to`). The parameters,
-    read without text, are the same at every age: read once. `none_now`: the caller found no rule applies at
-    the scenario's own age, which is then not evaluated again (with the default move, it is the same scenario).
+    read without text, are the same at every age: read once. `now`: the caller's evaluations at the scenario's
+    own age, where no rule applies; with the default move that age is the same scenario, so it is not evaluated
+    again and only the rules that may still apply are evaluated from the first later age.
 
     With the default move only age, separation age and service change, so a rule that fails a condition on who
     the member is (one without a threshold: police or not, a shortfall, separated or working on) fails at every
@@ -106,19 +112,27 @@ def earliest_eligibility(s: Scenario, horizon_age: int = 100, move: Callable[[Fr
         return None
     params = params or law_of(s, explain=False)
     rules = rules_of(s.plan)
-    for age in _candidates(s, horizon_age, dated=move is not None):
-        if none_now and move is None and age == s.age:
+    known = now is not None and move is None
+    if known:
+        rules = tuple(e.rule for e in now if _may_apply_later(e))
+    average = plan_average(s)
+    for age in _candidates(s, horizon_age, dated=move is not None, day=params.on):
+        if not rules:  # none can apply at any later age
+            return None
+        if known and age == s.age:
             continue
-        moved = move(age) if move else moved_to(s, age)
-        facts = facts_of(moved, explain=False)
+        if move is None:  # `moved_to`, without building the scenario: its facts only
+            at = _moved(s, age)
+            facts = facts_of(s, explain=False, at=at, average=average)
+        else:
+            moved = move(age)
+            at, facts = (age, moved.separation_age, moved.service_years), facts_of(moved, explain=False)
         evaluations = [evaluate(rule, facts, params) for rule in rules]  # `evaluations_at`, on these rules
         chosen = most_favourable(evaluations)  # the same as among all: the others do not apply
         if chosen is not None:
-            return Earliest(age=float(age), rule=chosen.rule.id, service_years=float(moved.service_years))
+            return Earliest(age=float(age), rule=chosen.rule.id, service_years=float(at[2]))
         if move is None:
             rules = tuple(e.rule for e in evaluations if _may_apply_later(e))
-            if not rules:  # none can apply at any later age
-                return None
     return None
 
 
