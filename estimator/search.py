@@ -159,7 +159,7 @@ def threshold_ages(s: Scenario, first: Fraction, last: Fraction, service_grows: 
     difference says); by default today's service plus the years from today's age."""
     found = [Threshold(age, "age", age) for age in _in_law_order(s.plan, "years_of_age") if first < age <= last]
     if service_grows:
-        service_at = service_at or (lambda age: moved_to(s, age).service_years)
+        service_at = service_at or (lambda age: _moved(s, age)[2])
         for years in _in_law_order(s.plan, "years_of_service"):
             age = s.age + years - s.service_years  # the earliest whole-month age it can be reached
             if age > first and service_at(age) < years:
