@@ -11,8 +11,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-import numpy as np
-
 from . import kernel
 from .explain import NONE, CellMarks, Q
 from .models import Scenario
@@ -20,7 +18,6 @@ from .numbers import carried, exact_money, exact_years, less, pick
 from .law_day import law_of
 from .parameters import Params
 from .plans import plan
-from .rational import RArray
 from .rules import Facts, Outcome, Rule, all_met
 
 # Why no rule can give a member a pension, at any age (`why_no_pension`), and whether the rules still
@@ -118,10 +115,18 @@ def choose(evaluations: list[Evaluation], shape: tuple[int, ...] | None = None) 
     amounts the first in table order (which lists active-service rules before deferred ones). For one
     scenario (`shape` None), or for every cell of the grid at once (arrays of `shape`)."""
     grid = shape is not None
-    best: Any = np.full(shape, -1) if grid else -1
-    amount: Any = RArray(np.full(shape, -1)) if grid else Fraction(-1)
-    factor: Any = RArray(np.ones(shape, dtype=np.int64)) if grid else Fraction(1)
-    assumed: Any = CellMarks({}) if grid else NONE
+    best: Any
+    amount: Any
+    factor: Any
+    assumed: Any
+    if grid:  # only the grid makes arrays: one scenario's choice runs without numpy (arrays.py)
+        import numpy as np
+
+        from .rational import RArray
+        best, amount = np.full(shape, -1), RArray(np.full(shape, -1))
+        factor, assumed = RArray(np.ones(shape, dtype=np.int64)), CellMarks({})
+    else:
+        best, amount, factor, assumed = -1, Fraction(-1), Fraction(1), NONE
     for index, evaluation in enumerate(evaluations):
         if grid:
             better = np.broadcast_to(evaluation.applies, shape) & (evaluation.amount.v > amount)

@@ -15,8 +15,6 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Callable
 
-import numpy as np
-
 from .numbers import (enclosed, exact_money, exact_number, exact_percent, fraction_over, fraction_plus, fraction_times,
                       greater, lesser)
 
@@ -37,6 +35,8 @@ class CellMarks:
     @staticmethod
     def pick(condition: Any, when_true: Any, when_false: Any) -> Any:
         """The marks of `pick(condition, a, b)`: a's where the condition holds, b's elsewhere."""
+        import numpy as np  # the grid's only: one scenario's marks are a frozenset (arrays.py)
+
         a, b = CellMarks.of(when_true), CellMarks.of(when_false)
         names = set(a.cells) | set(b.cells)
         return CellMarks({name: np.where(condition, a.cells.get(name, False), b.cells.get(name, False))
@@ -47,6 +47,8 @@ class CellMarks:
         return marks if isinstance(marks, CellMarks) else CellMarks({name: True for name in marks})
 
     def __or__(self, other: Any) -> "CellMarks":
+        import numpy as np
+
         other = CellMarks.of(other)
         cells = dict(self.cells)
         for name, where in other.cells.items():
@@ -58,8 +60,10 @@ class CellMarks:
     def __bool__(self) -> bool:
         return bool(self.cells)
 
-    def at(self, shape: tuple[int, ...]) -> dict[str, np.ndarray]:
+    def at(self, shape: tuple[int, ...]) -> dict[str, Any]:
         """Each name with the cells that read it, as a bool array of the grid's shape."""
+        import numpy as np
+
         return {name: np.broadcast_to(np.asarray(where, dtype=bool), shape) for name, where in self.cells.items()}
 
 

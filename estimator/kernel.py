@@ -11,12 +11,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Sequence
 
-import numpy as np
-
+from .arrays import is_array, is_rational_array
 from .explain import leaf
 from .numbers import pick, whole_cents
 from .plans import plan as plan_of
-from .rational import RArray
 from .rules import Facts
 
 
@@ -36,7 +34,7 @@ def facts(plan: str, group: str, *, age: Any, separation_age: Any, service: Any,
 
 def cents(value: Any) -> Any:
     """Whole cents, rounded half up (RULES.md §0): an int, or an int array on the grid."""
-    if isinstance(value, RArray):
+    if is_rational_array(value):
         return value.cents_half_up()
     return whole_cents(value if type(value) is Fraction else Fraction(value))
 
@@ -107,16 +105,22 @@ def top_mean(plan: str, salaries: Sequence[Fraction], size: int) -> Fraction:
 
 def where(condition: Any, when_true: Any, when_false: Any) -> Any:
     """when_true where condition holds, else when_false: cents (ints), or arrays of them on the grid."""
-    if isinstance(condition, np.ndarray):
+    if is_array(condition):
+        import numpy as np
         return np.where(condition, when_true, when_false)
     return when_true if condition else when_false
 
 
 def _all(like: Any, value: bool) -> Any:
-    return np.full(like.shape, value) if isinstance(like, RArray) else value
+    if is_rational_array(like):
+        import numpy as np
+        return np.full(like.shape, value)
+    return value
 
 
 def _times_cents(monthly_cents: Any, times: int) -> Any:
-    if isinstance(monthly_cents, np.ndarray):
+    if is_array(monthly_cents):
+        import numpy as np
+        from .rational import RArray
         return RArray(np.asarray(monthly_cents, dtype=np.int64) * times, 100)
     return Fraction(monthly_cents * times, 100)

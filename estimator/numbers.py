@@ -11,9 +11,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any, Callable
 
-import numpy as np
-
-from .rational import RArray
+from .arrays import is_array, is_rational_array
 
 CENT = Decimal("0.01")
 
@@ -141,20 +139,23 @@ def less(a: Fraction, b: Fraction) -> bool:
 
 
 def lesser(a: Any, b: Any) -> Any:
-    if isinstance(a, RArray) or isinstance(b, RArray):
+    if is_rational_array(a) or is_rational_array(b):
+        from .rational import RArray
         return RArray.minimum(a, b)
     return min(a, b)
 
 
 def greater(a: Any, b: Any) -> Any:
-    if isinstance(a, RArray) or isinstance(b, RArray):
+    if is_rational_array(a) or is_rational_array(b):
+        from .rational import RArray
         return RArray.maximum(a, b)
     return max(a, b)
 
 
 def pick(condition: Any, when_true: Any, when_false: Any) -> Any:
     """when_true where condition holds, else when_false (cell by cell on the grid)."""
-    if isinstance(condition, np.ndarray):
+    if is_array(condition):
+        from .rational import RArray
         return RArray.where(condition, when_true, when_false)
     return when_true if condition else when_false
 

@@ -13,9 +13,8 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-import numpy as np
-
 from . import kernel
+from .arrays import is_array
 from .choice import Choice, Evaluation
 from .explain import Q
 from .models import Scenario
@@ -99,7 +98,11 @@ def _contribution(s: Scenario, choice: Choice, facts: Facts, params: Params) -> 
     if not this.contribution:
         return None
     under = [this.table.index(rule) for rule in this.rules.CONTRIBUTING]
-    paid_under = np.isin(choice.index, under) if isinstance(choice.index, np.ndarray) else choice.index in under
+    if is_array(choice.index):
+        import numpy as np
+        paid_under = np.isin(choice.index, under)
+    else:
+        paid_under = choice.index in under
     due = this.rules.contribution_applies(paid_under, facts, params)
     amount = this.rules.contribution(facts, params)
     return Contribution(amount, due, kernel.where(due, kernel.cents(amount.v), 0))

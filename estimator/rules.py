@@ -14,8 +14,7 @@ from fractions import Fraction
 from functools import cache, wraps
 from typing import Any, Callable, Literal
 
-import numpy as np
-
+from .arrays import is_array
 from .explain import Q
 
 ACTIVE = "active"     # retirement from active service: judged at the separation age
@@ -177,7 +176,8 @@ def all_met(conditions: tuple[Condition, ...]) -> Any:
         value = condition.met
         if type(value) is bool and type(met) is bool:  # one scenario: plain truth values
             met = met and value
-        elif isinstance(value, np.ndarray) or isinstance(met, np.ndarray):
+        elif is_array(value) or is_array(met):
+            import numpy as np
             met = np.logical_and(met, value)
         else:
             met = met and bool(value)

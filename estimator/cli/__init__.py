@@ -16,7 +16,6 @@ from ..system_text import os_error_text
 from ..texts import LANGUAGES, t
 from .estimate import answer_line, answer_lines, run_estimate
 from .lines import LINE_LIMIT, say
-from .report import run_report
 
 __all__ = ["LINE_LIMIT", "answer_line", "answer_lines", "main", "protected_main", "run_estimate"]
 
@@ -45,7 +44,9 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    if args.command == "report":
+    if args.command == "report":  # each command imports what only it reads: `estimate` starts sooner
+        from .report import run_report
+
         return run_report(args, sys.stderr)
     if args.command == "estimate":
         return _estimate_command(args)

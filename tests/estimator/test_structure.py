@@ -347,3 +347,24 @@ def test_one_payment_pipeline_and_one_reading_of_the_coordination_age():
     assert calling(r"\b(payable_cents|coordinated_cents)\(") - {"estimator/kernel.py"} == {"estimator/payment.py"}
     assert calling(r"= payment\(s\b") == {"estimator/engine.py", "estimator/projection.py"}
     assert calling(r"[\"']coordination_age[\"']") == {"estimator/plans/ley447/coordination.py"}
+
+
+def test_one_scenario_is_answered_without_numpy():
+    """Only the grid makes arrays (`estimator/arrays.py`): answering lines, with and without a pension, with the
+    earliest eligibility searched and Social Security coordinated, loads neither numpy nor the rational arrays."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from estimator.cli.estimate import answer_line\n"
+        "for line in ['{\"plan\": \"ley447\", \"age\": 66, \"service_years\": 30, \"average_salary\": 40000,"
+        " \"coordinated\": true}', '{\"plan\": \"teachers\", \"age\": 45, \"service_years\": 12,"
+        " \"average_monthly_salary\": 3000}', '{\"plan\": \"ley1\", \"age\": 61, \"service_years\": 12,"
+        " \"average_salary\": 20000}']:\n"
+        "    answer, ok = answer_line(line, 'es')\n"
+        "    assert ok and 'monthly_pension' in answer, answer\n"
+        "print(sorted(name for name in sys.modules if name == 'numpy' or name.endswith('.rational')))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
