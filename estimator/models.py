@@ -15,7 +15,7 @@ from pydantic import (BaseModel, BeforeValidator, ConfigDict, PlainSerializer, S
                       ValidationError, create_model, model_validator)
 
 from .assumptions import overridable
-from .numbers import less, to_fraction, whole_months_or_exact
+from .numbers import fraction_of, less, to_fraction, whole_months_or_exact
 from .plans import GOVERNMENT, GOVERNMENT_PLANS, PLAN_IDS, plan as plan_of
 from .scope import NEW_PARTICIPANTS_FROM, entry_in_scope, government_plan
 from .texts import date_words, span, t
@@ -54,6 +54,11 @@ def _check_size(value: Decimal) -> None:
 
 
 def _number(value: Any) -> Fraction:
+    if type(value) is Decimal:  # a JSON number with a point (json_input): checked as the Decimal it is
+        _check_size(value)
+        if value > LARGEST_NUMBER:
+            raise ValueError("too_large")
+        return fraction_of(*value.as_integer_ratio())  # lowest terms, denominator > 0: as Fraction(Decimal) makes
     if isinstance(value, bool) or not isinstance(value, (int, float, Decimal, Fraction)):
         raise ValueError("not_a_number")
     if isinstance(value, Decimal):
@@ -318,6 +323,8 @@ CONTRACT_FIELDS = ("covered", "eligible", "rule", "monthly_pension", "annual_pen
                    "reduction_factor", "minimum_applied", "alternatives", "coordination",
                    "contribution", "reasons", "steps", "assumptions_used", "likely_slip")
 
+_CONTRACT_INCLUDE = dict.fromkeys(CONTRACT_FIELDS, True)  # model_dump's `include`, made once
+
 
 class Answer(BaseModel):
     model_config = ConfigDict(arbitrary_types_allowed=True)
@@ -347,4 +354,4 @@ class Answer(BaseModel):
         return next((used for used in self.assumptions_used if used.name == name), None)
 
     def contract_dict(self) -> dict[str, Any]:
-        return self.model_dump(mode="json", include=set(CONTRACT_FIELDS))
+        return self.model_dump(mode="json", include=_CONTRACT_INCLUDE)

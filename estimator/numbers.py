@@ -139,6 +139,8 @@ def less(a: Fraction, b: Fraction) -> bool:
 
 
 def lesser(a: Any, b: Any) -> Any:
+    if type(a) is Fraction is type(b):  # one scenario's figures: as `min` picks, without Fraction's dispatch
+        return b if b._numerator * a._denominator < a._numerator * b._denominator else a
     if is_rational_array(a) or is_rational_array(b):
         from .rational import RArray
         return RArray.minimum(a, b)
@@ -146,6 +148,8 @@ def lesser(a: Any, b: Any) -> Any:
 
 
 def greater(a: Any, b: Any) -> Any:
+    if type(a) is Fraction is type(b):  # as `max` picks
+        return b if a._numerator * b._denominator < b._numerator * a._denominator else a
     if is_rational_array(a) or is_rational_array(b):
         from .rational import RArray
         return RArray.maximum(a, b)

@@ -280,7 +280,7 @@ def test_no_traceback_reaches_the_user_in_any_subcommand(args):
 
 
 @pytest.mark.process
-@pytest.mark.parametrize("loaded", ["pydantic", "numpy", "estimator.models", "estimator.engine", "estimator.cli"])
+@pytest.mark.parametrize("loaded", ["pydantic", "estimator.parameters", "estimator.models", "estimator.engine", "estimator.cli"])
 def test_ctrl_c_while_the_command_starts_ends_quietly(loaded):
     """An interrupt while the rules are still loading — sent once the module `loaded` is imported, as Python
     reports it (`-X importtime`), not after a fixed time: on a busy machine a time could land in Python's own
