@@ -5,7 +5,7 @@
 Prints: the time to answer one line (start-up included, median of 5, beside the baseline's), the time and lines a
 second for `--count` scenarios through `python -m estimator estimate`, the same lines through a baseline that only
 parses and re-writes JSON (the floor for any JSON Lines tool), and the ratio between them. The estimator runs
-five times, each between two runs of the baseline, and the medians are compared: in wall time, and in CPU time
+five times, each between three runs of the baseline, and the medians are compared: in wall time, and in CPU time
 (user + system of the child process), which a busy machine disturbs far less than the wall clock.
 """
 
@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+FLOOR_RUNS = 3  # runs of the floor before, between and after the estimator's
 BASELINE = "import sys, json\nfor line in sys.stdin:\n    sys.stdout.write(json.dumps(json.loads(line)) + '\\n')\n"
 
 
@@ -63,13 +64,15 @@ def main() -> None:
     # baseline on the same line (a Python that starts, reads JSON and writes it).
     ones = sorted(timed(estimator, lines[:1])[0] for _ in range(5))
     one_floor = sorted(timed([sys.executable, "-c", BASELINE], lines[:1])[0] for _ in range(5))
-    # The floor's own run is short (well under a second) and both swing with the machine's load: the estimator
-    # runs five times, each between two runs of the floor, and the medians are compared.
+    # The floor's own run is short (a tenth of a second for 5,000 lines) and both swing with the machine's load:
+    # the estimator runs five times, each between three runs of the floor, and the medians are compared (a short
+    # run's median needs more runs to settle).
     baseline = [sys.executable, "-c", BASELINE]
-    floors, runs = [timed(baseline, lines)], []
+    floor_runs = lambda: [timed(baseline, lines) for _ in range(FLOOR_RUNS)]  # noqa: E731
+    floors, runs = floor_runs(), []
     for _ in range(5):
         runs.append(timed(estimator, lines))
-        floors.append(timed(baseline, lines))
+        floors += floor_runs()
     est_time, est_lines = statistics.median(r[0] for r in runs), runs[0][1]
     base_time, base_lines = statistics.median(f[0] for f in floors), floors[0][1]
     est_cpu, base_cpu = statistics.median(r[2] for r in runs), statistics.median(f[2] for f in floors)
@@ -78,7 +81,7 @@ def main() -> None:
     print(f"estimator: {est_lines:,} answers in {est_time:7.2f} s = {est_lines / est_time:>9,.0f} lines/s"
           f"  (median of 5 runs, {min(runs)[0]:.2f}–{max(runs)[0]:.2f} s; CPU {est_cpu:.2f} s)")
     print(f"baseline:  {base_lines:,} lines   in {base_time:7.2f} s = {base_lines / base_time:>9,.0f} lines/s"
-          f"  (parse and re-write JSON only; median of 6 runs, {min(floors)[0]:.2f}–{max(floors)[0]:.2f} s;"
+          f"  (parse and re-write JSON only; median of {len(floors)} runs, {min(floors)[0]:.2f}–{max(floors)[0]:.2f} s;"
           f" CPU {base_cpu:.2f} s)")
     print(f"ratio:     the estimator takes {est_time / base_time:,.1f}× the baseline's wall time,"
           f" {est_cpu / base_cpu:,.1f}× its CPU time")

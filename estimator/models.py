@@ -20,7 +20,6 @@ from .plans import GOVERNMENT, GOVERNMENT_PLANS, PLAN_IDS, plan as plan_of
 from .scope import NEW_PARTICIPANTS_FROM, entry_in_scope, government_plan
 from .texts import date_words, span, t
 
-PLANS = PLAN_IDS
 GROUPS = ("general", "police", "firefighter", "mayor", "judiciary", "upr_extension")
 # A member works from 14 at the earliest: service can't exceed separation age − 14 (CONTRACT.md).
 EARLIEST_WORKING_AGE = 14
@@ -36,33 +35,28 @@ LARGEST_NUMBER = 10 ** 9
 MOST_DECIMAL_PLACES = 400
 
 
-def _check_size(value: Decimal) -> None:
-    """Refuse a decimal whose exact value would be huge to build, before building it.
-
-    `1e999999999` is a short text but a billion-digit integer: its exponent is read, never expanded.
-    """
+def _decimal(value: Decimal) -> Fraction:
+    """Its exact value, refused before it is built if huge to build (`1e999999999`: its exponent is read)."""
     if not value.is_finite():
         raise ValueError("not_finite")
-    if value.is_zero():
-        return
+    if value.is_zero():  # 0e999999999 too: zero, whatever its exponent
+        return Fraction(0)
     if value < 0:
         raise ValueError("negative")
-    if value.adjusted() >= len(str(LARGEST_NUMBER)):  # 10 digits before the point: above the limit
+    if value.adjusted() >= len(str(LARGEST_NUMBER)):  # 10 digits before the point: too large, whatever follows
         raise ValueError("too_large")
     if value.as_tuple().exponent < -MOST_DECIMAL_PLACES:
         raise ValueError("too_precise")
+    if value > LARGEST_NUMBER:
+        raise ValueError("too_large")
+    return fraction_of(*value.as_integer_ratio())  # lowest terms, denominator > 0: what Fraction(Decimal) makes
 
 
 def _number(value: Any) -> Fraction:
-    if type(value) is Decimal:  # a JSON number with a point (json_input): checked as the Decimal it is
-        _check_size(value)
-        if value > LARGEST_NUMBER:
-            raise ValueError("too_large")
-        return fraction_of(*value.as_integer_ratio())  # lowest terms, denominator > 0: as Fraction(Decimal) makes
-    if isinstance(value, bool) or not isinstance(value, (int, float, Decimal, Fraction)):
+    if isinstance(value, Decimal):  # a JSON number with a point, or a long integer (json_input)
+        return _decimal(value)
+    if isinstance(value, bool) or not isinstance(value, (int, float, Fraction)):
         raise ValueError("not_a_number")
-    if isinstance(value, Decimal):
-        _check_size(value)
     try:
         exact = to_fraction(value)
     except ValueError:
@@ -230,7 +224,7 @@ def _explain_error(exc: ValidationError, data: dict, lang: str) -> ScenarioError
     loc = [str(part) for part in error["loc"]]
     field = ".".join(loc) if loc else "(line)"
     kind = error["type"]
-    accepted = {"plan": PLANS, "group": GROUPS}
+    accepted = {"plan": PLAN_IDS, "group": GROUPS}
     if kind == "extra_forbidden":
         return ScenarioError(field, t("error.unknown_field", lang, field=field))
     if kind == "missing":
@@ -322,7 +316,6 @@ class LikelySlip(BaseModel):
 CONTRACT_FIELDS = ("covered", "eligible", "rule", "monthly_pension", "annual_pension", "monthly_paid_at_start",
                    "reduction_factor", "minimum_applied", "alternatives", "coordination",
                    "contribution", "reasons", "steps", "assumptions_used", "likely_slip")
-
 _CONTRACT_INCLUDE = dict.fromkeys(CONTRACT_FIELDS, True)  # model_dump's `include`, made once
 
 
