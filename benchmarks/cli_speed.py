@@ -68,11 +68,10 @@ def main() -> None:
     # the estimator runs five times, each between three runs of the floor, and the medians are compared (a short
     # run's median needs more runs to settle).
     baseline = [sys.executable, "-c", BASELINE]
-    floor_runs = lambda: [timed(baseline, lines) for _ in range(FLOOR_RUNS)]  # noqa: E731
-    floors, runs = floor_runs(), []
+    floors, runs = [timed(baseline, lines) for _ in range(FLOOR_RUNS)], []
     for _ in range(5):
         runs.append(timed(estimator, lines))
-        floors += floor_runs()
+        floors += [timed(baseline, lines) for _ in range(FLOOR_RUNS)]
     est_time, est_lines = statistics.median(r[0] for r in runs), runs[0][1]
     base_time, base_lines = statistics.median(f[0] for f in floors), floors[0][1]
     est_cpu, base_cpu = statistics.median(r[2] for r in runs), statistics.median(f[2] for f in floors)
