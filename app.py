@@ -6,9 +6,9 @@ from functools import partial
 
 import streamlit as st
 
-from estimator.freeze import freeze_for
-from estimator.numbers import money
-from estimator.texts import t
+from estimator.calculation.freeze import freeze_for
+from estimator.arithmetic.display import money
+from estimator.words.catalog import t
 from ui.answer.explorer import explorer_view, offer_comparison
 from ui.answer.formatting import age_label, error_fields
 from ui.answer.render import (answer_view, charts_section, key_dates_view, limits_view, lifetime_view,

@@ -17,8 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from estimator import estimate, read_scenario  # noqa: E402
-from estimator.projection import Situation, grid, scenario_at  # noqa: E402
+from estimator import estimate, read_scenario
+from estimator.calculation.projection import Situation, grid, scenario_at
 
 MEMBERS = [
     {"plan": "ley447", "age": 40, "service_years": 15, "average_salary": 30000, "coordinated": True,

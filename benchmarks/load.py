@@ -69,7 +69,7 @@ sys.path.insert(0, str(ROOT))
 
 from scripts.served_app import APP, CHROMIUM, Server, free_port, launch_chromium, serve  # noqa: E402
 from scripts.supervision import BadInput, OneLineParser, stop  # noqa: E402
-from estimator.numbers import money  # noqa: E402
+from estimator.arithmetic.display import money
 from ui.answer.formatting import age_label  # noqa: E402
 from ui.form.fields import FormValues  # noqa: E402
 from ui.form.member import build_member  # noqa: E402

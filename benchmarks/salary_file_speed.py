@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from estimator.salary_file import MAX_BYTES, MAX_ROWS, SalaryFileError, read_history  # noqa: E402
+from estimator.io.salary_file import MAX_BYTES, MAX_ROWS, SalaryFileError, read_history
 
 
 def spanish_months(count: int) -> bytes:

@@ -227,7 +227,7 @@ def saved_file(average: float) -> bytes:
 
 
 def load_saved(page: Page, repeat: int) -> list[float]:
-    from estimator.numbers import money
+    from estimator.arithmetic.display import money
 
     section = page.get_by_test_id("stExpander").filter(has_text="Guardar o cargar los datos")
     section.get_by_text("Guardar o cargar los datos").click()
@@ -260,7 +260,7 @@ def _amount(average: float):
 
 def number_changes(page: Page, repeat: int) -> list[float]:
     """The form's average typed anew, as in `load_saved` but with the keyboard: one run of this page."""
-    from estimator.numbers import money
+    from estimator.arithmetic.display import money
 
     field = page.locator(".st-key-average_annual_text input")
     amounts = {average: money(_amount(average)) for average in (41000.0, 42000.0)}

@@ -9,8 +9,8 @@ handling before the rules are loaded (an interrupt while they load ends quietly,
 
 from importlib import import_module
 
-_EXPORTS = {"estimate": ".engine", "earliest_eligibility": ".engine", "Answer": ".models", "Assumptions": ".models",
-            "Scenario": ".models", "ScenarioError": ".models", "read_scenario": ".models"}
+_EXPORTS = {"estimate": ".explanation.engine", "earliest_eligibility": ".explanation.engine", "Answer": ".calculation.answer", "Assumptions": ".calculation.scenario",
+            "Scenario": ".calculation.scenario", "ScenarioError": ".calculation.scenario", "read_scenario": ".calculation.scenario"}
 
 __all__ = list(_EXPORTS)
 

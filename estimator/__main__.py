@@ -13,7 +13,7 @@ sys.excepthook = _quiet_interrupt
 
 def _run() -> int:
     try:
-        from .cli import protected_main  # the rules load here: Ctrl-C meanwhile ends with 130, quietly
+        from estimator.io.cli import protected_main
 
         return protected_main()
     except KeyboardInterrupt:

@@ -4,11 +4,12 @@ rendered from the estimator's own metadata."""
 import pandas as pd
 import streamlit as st
 
-from estimator.citations import display, with_cite
-from estimator.choice import rules_of
-from estimator.parameters import definitions
-from estimator.plans import PLAN_IDS
-from estimator.texts import t
+from estimator.words.citations import display, with_cite
+from estimator.calculation.choice import rules_of
+from estimator.law.parameters import definitions
+from estimator.words.assumptions import value_shown
+from estimator.law.registry import PLAN_IDS
+from estimator.words.catalog import t
 from ui.page import frame
 from ui.shell.look import table
 from ui.shell.text import has_text, ui_text
@@ -31,7 +32,7 @@ for plan in PLAN_IDS:
     params = definitions(plan)
     rows = []
     for name, spec in params.items():
-        value = spec.shown(lang) or say("not_given")
+        value = value_shown(spec, lang) or say("not_given")
         rows.append({say("col_name"): spec.label(lang), say("col_value"): value,
                      say("col_cite"): display(spec.cite, lang), say("col_source"): spec.source(lang) or "",
                      "_assumption": spec.assumption})

@@ -28,6 +28,26 @@ PLANS = ("teachers", "ley447", "ley1")
 GROUPS = ("general", "general", "general", "police", "firefighter", "mayor", "judiciary", "upr_extension")
 
 
+def entered_assumptions() -> dict[str, list[tuple[str, float, float]]]:
+    """The assumptions a scenario may override, by plan: the law files' entries with an `entered` table, with the
+    range of their box (a percentage's as a fraction)."""
+    found: dict[str, list] = {}
+    for law in sorted(ROOT.glob("estimator/**/law.toml")):
+        with law.open("rb") as handle:
+            entries = tomllib.load(handle)
+        plans = [law.parent.name] if law.parent.name in PLANS else ["ley447", "ley1"]
+        for name, entry in entries.items():
+            if isinstance(entry, dict) and "entered" in entry:
+                scale = 100 if entry["entered"].get("percent") else 1
+                low, high = entry["entered"]["low"] / scale, min(1, entry["entered"]["high"] / scale)
+                for plan in plans:
+                    found.setdefault(plan, []).append((name, low, high))
+    return found
+
+
+ENTERED = entered_assumptions()
+
+
 def golden_scenarios() -> list[dict]:
     """Every golden case's scenario, as its plan's `cases.toml` writes it (without its day: today's law reads it)."""
     found = []
@@ -79,14 +99,9 @@ def random_scenario(rng: random.Random, today: date) -> dict:
     if rng.random() < 0.25:
         data["start_date"] = (today + timedelta(days=rng.randint(0, 4000))).isoformat()
     overrides = {}
-    if rng.random() < 0.1:
-        overrides["early_reduction_per_year"] = rng.choice([0, 0.05, 0.06, 0.07])
-    if rng.random() < 0.08:
-        overrides["reduction_factor"] = rng.choice([0.7, 0.85, 0.925, 1])
-    if plan == "teachers" and rng.random() < 0.1:
-        overrides["teachers_contribution_rate"] = rng.choice([0.08, 0.09, 0.1])
-    if plan == "ley447" and rng.random() < 0.1:
-        overrides["merit_pct_55_plus"], overrides["merit_pct_under_55"] = rng.choice([(0.75, 0.65), (0.8, 0.7)])
+    for name, low, high in ENTERED.get(plan, ()):  # now and then a figure of the entered assumption's own range
+        if rng.random() < 0.08:
+            overrides[name] = rng.choice([low, high, round(rng.uniform(low, high), rng.choice([2, 3, 4]))])
     if overrides:
         data["assumptions"] = overrides
     return data
@@ -135,7 +150,8 @@ def report_texts(scenarios: list[dict], lang: str, today: date) -> str:
                 done = subprocess.run([sys.executable, "-m", "estimator", "report", *map(str, pair), "--lang", lang,
                                        "-o", str(pdf), "--birth-date", born], capture_output=True, text=True, cwd=ROOT)
                 body = "\n".join(page.extract_text() for page in PdfReader(pdf).pages) if done.returncode == 0 else ""
-                texts.append(f"=== {[p.name for p in pair]} exit {done.returncode} {done.stderr.strip()}\n{body}\n")
+                said = done.stderr.strip().replace(folder, "…")  # the temporary folder's name differs each run
+                texts.append(f"=== {[p.name for p in pair]} exit {done.returncode} {said}\n{body}\n")
     return "".join(texts)
 
 

@@ -20,7 +20,7 @@ from fontTools.ttLib import TTFont
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from estimator.report.document import FONTS, FULL_FONTS, LATIN_FONTS, LATIN_RANGES  # noqa: E402
+from estimator.io.report.document import FONTS, FULL_FONTS, LATIN_FONTS, LATIN_RANGES
 
 
 def latin_font(source: Path) -> TTFont:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from estimator.rulebook import RULEBOOK_DATE, RULEBOOK_VERSION  # noqa: E402
+from estimator.law.rulebook import RULEBOOK_DATE, RULEBOOK_VERSION
 
 
 def digest(path: Path) -> str:

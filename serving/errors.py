@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 
-from estimator.texts import LANGUAGES
+from estimator.words.catalog import LANGUAGES
 
 
 # Loggers that write a script's uncaught exception (or a failure around it) with its traceback.

@@ -5,7 +5,7 @@ from fractions import Fraction
 from hypothesis import strategies as st
 
 from estimator import read_scenario
-from estimator.models import GROUPS
+from estimator.calculation.scenario import GROUPS
 
 months = lambda lo, hi: st.integers(lo * 12, hi * 12).map(lambda m: Fraction(m, 12))
 money = st.decimals(min_value=0, max_value=400000, places=2, allow_nan=False, allow_infinity=False)

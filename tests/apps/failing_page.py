@@ -4,7 +4,7 @@ to show that what the member entered survives the failure."""
 
 import streamlit as st
 
-from estimator.texts import LANGUAGES
+from estimator.words.catalog import LANGUAGES
 from ui.shell.frame import LANGUAGE_NAMES
 
 FAILING_VALUE = "4242.42"

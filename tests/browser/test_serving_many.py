@@ -33,7 +33,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from scripts.served_app import ROOT, free_port, serve
 from tests.browser.conftest import TIMEOUT_MS
-from estimator.numbers import money
+from estimator.arithmetic.display import money
 from serving import SECURITY_HEADERS
 from tests.browser.test_app_browser import MONEY, amount_shown, number_input, open_app
 from tests.browser.test_counselor import download, saved_data_section, upload

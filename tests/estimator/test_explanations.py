@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from estimator import estimate, read_scenario
-from estimator.numbers import money
-from estimator.texts import t
+from estimator.arithmetic.display import money
+from estimator.words.catalog import t
 from tests.formula import evaluate
 from tests.strategies import valid_scenarios
 from tests.conftest import examples
@@ -304,7 +304,7 @@ def test_the_rule_applied_is_cited_once(line, cite, lang):
 def test_a_salary_historys_average_reproduces_from_its_printed_sum(plan, cents):
     """The average of a history is printed with its salaries added, highest first and equal ones counted, so
     the step reproduces from what is printed (to the cent) and names exactly the salaries it takes."""
-    from estimator.averages import average_from_history
+    from estimator.calculation.averages import average_from_history
 
     salaries = [Fraction(c, 100) for c in cents]
     average = average_from_history(plan, salaries, "es")
@@ -354,7 +354,7 @@ def test_a_teachers_average_cites_the_paragraph_of_the_rule_paid(fields, cite):
 def test_a_government_average_cites_the_law_that_defines_it_however_it_was_given():
     """RULES.md §7: the average of the highest 3 (Ley 447-1951) or 5 (Ley 1-1990) annual salaries; the same
     citation whether typed or taken from a salary history."""
-    from estimator.averages import average_from_history
+    from estimator.calculation.averages import average_from_history
     for plan, law in (("ley447", "Ley 447-1951"), ("ley1", "Ley 1-1990")):
         typed = estimate(read_scenario({"plan": plan, "age": 65, "service_years": 30, "average_salary": 30000}))
         history = average_from_history(plan, [30000] * 5, "es")

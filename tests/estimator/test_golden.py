@@ -7,7 +7,7 @@ import pytest
 from datetime import date
 
 from estimator import estimate, read_scenario
-from estimator.plans import PLAN_IDS, plan_folder
+from estimator.law.registry import PLAN_IDS, plan_folder
 
 
 def load_cases():

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from estimator import estimate, read_scenario
-from estimator.cli import answer_lines
+from estimator.io.cli import answer_lines
 from tests.conftest import ROOT, examples
 from tests.strategies import scenarios
 

@@ -10,8 +10,8 @@ from decimal import Decimal
 
 import pytest
 
-from estimator.cli import answer_lines
-from estimator.json_input import DuplicateKey, TooDeep, TooLarge, read_json
+from estimator.io.cli import answer_lines
+from estimator.io.json_input import DuplicateKey, TooDeep, TooLarge, read_json
 from tests.estimator.cli.test_report_cli import SCENARIO, assert_clear_failure
 from tests.estimator.cli.test_report_cli import run as run_report
 from ui.form.saved import dump_inputs, load_inputs

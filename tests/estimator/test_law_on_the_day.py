@@ -13,13 +13,14 @@ from fractions import Fraction
 
 import pytest
 
-from estimator import estimate, parameters, read_scenario
-from estimator.dates import age_on
-from estimator.member import Member
-from estimator.models import ScenarioError
-from estimator.parameters import DatedValue
-from estimator.report import build_report
-from estimator.texts import date_words
+from estimator import estimate, read_scenario
+from estimator.law import parameters
+from estimator.arithmetic.dates import age_on
+from estimator.member.member import Member
+from estimator.calculation.scenario import ScenarioError
+from estimator.law.parameters import DatedValue
+from estimator.io.report import build_report
+from estimator.words.catalog import date_words
 from tests.estimator.report.test_report import pdf_text
 
 RAISED_FROM = date(2040, 1, 1)

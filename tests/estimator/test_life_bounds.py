@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from estimator.cli import answer_line
-from estimator.models import OLDEST_AGE
+from estimator.io.cli import answer_line
+from estimator.calculation.scenario import OLDEST_AGE
 from ui.form.fields import FIELD
 
 LINE = {"plan": "ley1", "service_years": 20, "average_salary": 30000}

@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from estimator import estimate, read_scenario
-from estimator.lifetime import break_even, monthly_at, payment_runs, social_security_at, total_until
+from estimator.member.lifetime import break_even, monthly_at, payment_runs, social_security_at, total_until
 from tests.strategies import valid_scenarios
 from tests.conftest import examples
 

@@ -12,10 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from estimator import estimate, read_scenario
-from estimator.dates import add_months, age_on, birthday, date_at, months_between
-from estimator.lifetime import payment_runs
-from estimator.member import Member
-from estimator.projection import Situation, grid, scenario_at
+from estimator.arithmetic.dates import add_months, age_on, birthday, date_at, months_between
+from estimator.member.lifetime import payment_runs
+from estimator.member.member import Member
+from estimator.calculation.projection import Situation, grid, scenario_at
 from tests.conftest import examples
 
 TODAY = date(2026, 12, 1)
@@ -184,7 +184,7 @@ def test_a_compared_scenario_lists_the_assumptions_the_estimate_page_lists(data,
     assumptions, with the same figures and whose they are, as the answer the estimate page gives for it — the
     salary growth included when a projected salary entered its average, though the contract's inputs carry
     only the average — and keeps them through the session's copy."""
-    from estimator.compare import Compared
+    from estimator.member.compare import Compared
 
     member = Member(Situation(read_scenario(data), salary_growth=growth, **history), Fraction(data["age"]))
     seen_growth = False

@@ -9,7 +9,7 @@ from decimal import Decimal
 import pytest
 
 from estimator import estimate, read_scenario
-from estimator.cli.estimate import answer_line
+from estimator.io.cli.estimate import answer_line
 
 TEACHER = {"plan": "teachers", "age": 52, "service_years": 30}
 GOVERNMENT = {"plan": "ley1", "age": 65, "service_years": 30}

@@ -5,9 +5,9 @@ from fractions import Fraction
 import pytest
 
 from estimator import estimate, read_scenario
-from estimator.averages import HistoryError, average_from_history
-from estimator.projection import Situation, average_at, average_explained, grid, scenario_at
-from estimator.plans import plan
+from estimator.calculation.averages import HistoryError, average_from_history
+from estimator.calculation.projection import Situation, average_at, average_explained, grid, scenario_at
+from estimator.law.registry import plan
 from tests.conftest import sampled
 
 
@@ -179,7 +179,7 @@ def test_projection_refuses_ages_that_are_not_whole_months():
 
 def test_a_frozen_situation_adds_no_service_while_working_on():
     from datetime import date
-    from estimator.freeze import freeze_for, frozen
+    from estimator.calculation.freeze import freeze_for, frozen
     # in service today (29/11/2026) with 27 years; 13 years 4 months since 30/06/2013 → 13 years 8 months at the freeze
     today = read_scenario({"plan": "ley447", "age": Fraction(681, 12), "service_years": 27, "average_salary": 36000})
     situation = frozen(Situation(today), date(1970, 2, 15), date(2026, 11, 29))
@@ -193,8 +193,8 @@ def test_a_frozen_situation_adds_no_service_while_working_on():
 
 @pytest.mark.parametrize("plan", ["teachers", "ley447", "ley1"])
 def test_the_projection_s_quick_average_equals_the_history_average(plan):
-    from estimator.kernel import top_mean
-    from estimator.averages import window
+    from estimator.calculation.kernel import top_mean
+    from estimator.calculation.averages import window
     salaries = [Fraction(n, 100) for n in (300000, 312345, 298765, 305555, 299999, 310001)] * 7
     assert top_mean(plan, salaries, window(plan)) == average_from_history(plan, salaries).value
 
@@ -204,7 +204,8 @@ def test_the_projection_s_quick_average_equals_the_history_average(plan):
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from estimator.numbers import exact_money, round_cents  # noqa: E402
+from estimator.arithmetic.display import exact_money
+from estimator.arithmetic.exact import round_cents
 from tests.formula import evaluate  # noqa: E402
 from tests.conftest import examples  # noqa: E402
 
@@ -276,6 +277,6 @@ def test_a_growth_below_zero_is_said_as_a_fall_in_the_steps(lang, words):
                                             (Fraction(-15, 1000), "con 1.5% de disminución por año", "lowered 1.5% a year"),
                                             (0.025, "con 2.5% de aumento por año", "raised 2.5% a year")])
 def test_how_salaries_change_is_said_with_the_figure_without_its_sign(growth, es, en):
-    from estimator.growth import growth_change
+    from estimator.calculation.growth import growth_change
 
     assert (growth_change(growth, "es"), growth_change(growth, "en")) == (es, en)

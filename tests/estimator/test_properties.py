@@ -7,8 +7,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from estimator import ScenarioError, estimate, read_scenario
-from estimator.cli import answer_line
-from estimator.projection import Situation, grid, scenario_at
+from estimator.io.cli import answer_line
+from estimator.calculation.projection import Situation, grid, scenario_at
 from tests.strategies import scenarios, valid_scenarios
 from tests.conftest import examples
 

@@ -18,13 +18,14 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from estimator.choice import evaluate, evaluations_at, facts_of, most_favourable, rules_of
-from estimator.explain import Q
-from estimator.numbers import (exact_money, exact_number, exact_years, fraction_over, fraction_plus, fraction_times,
-                               shown_exactly, to_fraction, whole_cents, whole_cents_exactly, whole_months)
-from estimator.parameters import params_for
-from estimator.search import candidate_ages, earliest_eligibility, moved_to, threshold_values
-from estimator.texts import _span, span
+from estimator.calculation.choice import evaluate, evaluations_at, facts_of, most_favourable, rules_of
+from estimator.arithmetic.quantity import Q
+from estimator.arithmetic.display import exact_money, exact_number, exact_years, shown_exactly, whole_cents_exactly
+from estimator.arithmetic.exact import (fraction_over, fraction_plus, fraction_times, to_fraction, whole_cents,
+                                        whole_months)
+from estimator.law.parameters import params_for
+from estimator.calculation.search import candidate_ages, earliest_eligibility, moved_to, threshold_values
+from estimator.words.catalog import _span, span
 from tests.conftest import examples
 from tests.strategies import valid_scenarios
 

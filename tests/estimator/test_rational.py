@@ -6,7 +6,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from estimator.rational import RArray
+from estimator.arithmetic.rational import RArray
 from tests.conftest import examples
 
 fractions = st.fractions(max_denominator=10 ** 20).filter(lambda f: abs(f) < 10 ** 20) | st.fractions(max_denominator=1200)

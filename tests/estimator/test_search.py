@@ -5,10 +5,10 @@ from fractions import Fraction
 import pytest
 
 from estimator import estimate, read_scenario
-from estimator.choice import COVERED, NO_DEFERRED, OUTSIDE_SCOPE, REFUNDED, why_no_pension
-from estimator.projection import Situation, grid
-from estimator.search import Threshold, threshold_ages
-from estimator.timeline import key_dates
+from estimator.calculation.choice import COVERED, NO_DEFERRED, OUTSIDE_SCOPE, REFUNDED, why_no_pension
+from estimator.calculation.projection import Situation, grid
+from estimator.calculation.search import Threshold, threshold_ages
+from estimator.member.timeline import key_dates
 
 MEMBER = {"plan": "ley1", "age": 50, "service_years": 20, "average_salary": 40000}
 

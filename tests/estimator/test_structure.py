@@ -11,11 +11,14 @@ from decimal import Decimal
 import pytest
 from pydantic import ValidationError
 
-from estimator import parameters, texts
-from estimator.assumptions import overridable
-from estimator.models import Answer, Assumptions
-from estimator.citations import display
-from estimator.plans import PLAN_IDS, PLANS, plan_folder, plan_folders
+from estimator.law import parameters
+from estimator.words import catalog as texts
+from estimator.law.assumptions import overridable
+from estimator.calculation.answer import Answer
+from estimator.calculation.scenario import Assumptions
+from estimator.words.assumptions import value_shown
+from estimator.words.citations import display
+from estimator.law.registry import PLAN_IDS, PLANS, plan_folder, plan_folders
 from tests.conftest import ROOT
 
 PACKAGE = ROOT / "estimator"
@@ -101,7 +104,7 @@ def test_the_minimum_is_dated_and_absent_before_it_took_effect():
     assert parameters.Params("ley1", on=date(2013, 7, 1)).raw("minimum_monthly_pension") == 500
     minimum = parameters.definitions("ley1")["minimum_monthly_pension"]
     assert minimum.effective_from == date(2013, 7, 1)
-    assert minimum.shown("es") == "$500.00 desde el 1 de julio de 2013"  # the rules page says when it took effect
+    assert value_shown(minimum, "es") == "$500.00 desde el 1 de julio de 2013"  # the rules page says when it took effect
 
 
 def test_the_scope_dates_and_the_freezes_are_dated_entries_of_the_law():
@@ -157,8 +160,9 @@ def _mentions(path, names):
 # The answer's `reduction_factor` (CONTRACT.md: the factor applied) shares the assumption's name: these modules
 # name it as the answer's field: a field of the answer and `CONTRACT_FIELDS`, the grid's field and row, the
 # keyword that builds an answer.
-ANSWER_FIELD = {"estimator/models.py": {"field", "Constant"}, "estimator/cells.py": {"field", "Constant"},
-                "estimator/engine.py": {"keyword"}, "estimator/reasons.py": {"keyword"}}
+ANSWER_FIELD = {"estimator/calculation/answer.py": {"field", "Constant"},
+                "estimator/calculation/cells.py": {"field", "Constant"},
+                "estimator/explanation/engine.py": {"keyword"}, "estimator/explanation/reasons.py": {"keyword"}}
 
 
 def test_no_module_lists_the_named_assumptions_by_hand():
@@ -239,7 +243,7 @@ def test_rules_read_parameters_not_literals():
 @pytest.mark.parametrize("plan_id", PLAN_IDS)
 def test_every_rule_a_plan_defines_is_in_its_table(plan_id):
     """Registration is explicit: a rule written in a plan's module but left out of its table is an error."""
-    from estimator.rules import Rule
+    from estimator.law.rules import Rule
     module = PLANS[plan_id].rules
     defined = {value.id for value in vars(module).values() if isinstance(value, Rule)}
     assert defined == {rule.id for rule in module.RULES}, module.__name__
@@ -344,8 +348,9 @@ def test_one_payment_pipeline_and_one_reading_of_the_coordination_age():
         found = re.compile(pattern)
         return {path.relative_to(ROOT).as_posix() for path in _code_modules() if found.search(path.read_text("utf-8"))}
 
-    assert calling(r"\b(payable_cents|coordinated_cents)\(") - {"estimator/kernel.py"} == {"estimator/payment.py"}
-    assert calling(r"= payment\(s\b") == {"estimator/engine.py", "estimator/projection.py"}
+    assert calling(r"\b(payable_cents|coordinated_cents)\(") - {"estimator/calculation/kernel.py"} == {
+        "estimator/calculation/payment.py"}
+    assert calling(r"= payment\(s\b") == {"estimator/explanation/engine.py", "estimator/calculation/projection.py"}
     assert calling(r"[\"']coordination_age[\"']") == {"estimator/plans/ley447/coordination.py"}
 
 
@@ -357,7 +362,7 @@ def test_one_scenario_is_answered_without_numpy():
 
     code = (
         "import sys\n"
-        "from estimator.cli.estimate import answer_line\n"
+        "from estimator.io.cli.estimate import answer_line\n"
         "for line in ['{\"plan\": \"ley447\", \"age\": 66, \"service_years\": 30, \"average_salary\": 40000,"
         " \"coordinated\": true}', '{\"plan\": \"teachers\", \"age\": 45, \"service_years\": 12,"
         " \"average_monthly_salary\": 3000}', '{\"plan\": \"ley1\", \"age\": 61, \"service_years\": 12,"

@@ -6,10 +6,10 @@ from fractions import Fraction
 import pytest
 
 from estimator import read_scenario
-from estimator.freeze import frozen
-from estimator.projection import Situation
-from estimator.dates import age_on, date_at
-from estimator.timeline import key_date_lines, key_dates
+from estimator.calculation.freeze import frozen
+from estimator.calculation.projection import Situation
+from estimator.arithmetic.dates import age_on, date_at
+from estimator.member.timeline import key_date_lines, key_dates
 
 
 def test_ages_are_completed_months():

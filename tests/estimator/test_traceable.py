@@ -15,9 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from estimator import estimate, read_scenario
-from estimator.models import GROUPS
-from estimator.numbers import money
-from estimator.texts import step_value, t
+from estimator.calculation.scenario import GROUPS
+from estimator.arithmetic.display import money
+from estimator.words.catalog import step_value, t
 from tests.formula import evaluate
 from tests.conftest import examples
 

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from estimator.choice import rules_of
+from estimator.calculation.choice import rules_of
 from ui.shell.text import ui_text
 
 FOR_THE_CODE = re.compile(r"RULES|\.md\b|\bseeds?\b|Decision|Assumption \(|rule book|libro de reglas|semilla")

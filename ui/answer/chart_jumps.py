@@ -7,11 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from estimator.numbers import number
-from estimator.search import threshold_ages, threshold_values
+from estimator.arithmetic.display import number
+from estimator.calculation.search import threshold_ages, threshold_values
 
 from ui.answer.formatting import age_label
-from estimator.member import Member
+from estimator.member.member import Member
 from ui.shell.text import ui_text
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import date
 from fractions import Fraction
 
-from estimator.texts import t
+from estimator.words.catalog import t
 
 from ui.shell.text import ui_text
 

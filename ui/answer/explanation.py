@@ -11,8 +11,8 @@ import re
 from html import escape
 
 from estimator import Answer
-from estimator.parameters import assumption_mark
-from estimator.texts import step_value
+from estimator.words.assumptions import assumption_mark
+from estimator.words.catalog import step_value
 
 from ui.shell.text import ui_text
 

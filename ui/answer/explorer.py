@@ -17,9 +17,9 @@ from typing import Any
 
 import streamlit as st
 
-from estimator.compare import MAX_SCENARIOS
-from estimator.member import Member
-from estimator.models import EARLIEST_WORKING_AGE
+from estimator.member.compare import MAX_SCENARIOS
+from estimator.member.member import Member
+from estimator.calculation.scenario import EARLIEST_WORKING_AGE
 
 from ui.answer.explorer_data import MAX_EXTRA_YEARS, explorer_data, signature
 from ui.answer.formatting import age_label

@@ -19,12 +19,12 @@ from fractions import Fraction
 
 import numpy as np
 
-from estimator.citations import display
-from estimator.choice import rules_of
-from estimator.parameters import used_mark
-from estimator.growth import grows
-from estimator.projection import Grid, Situation, assumptions_of, grid
-from estimator.texts import span, t
+from estimator.words.citations import display
+from estimator.calculation.choice import rules_of
+from estimator.words.assumptions import used_mark
+from estimator.calculation.growth import grows
+from estimator.calculation.projection import Grid, Situation, assumptions_of, grid
+from estimator.words.catalog import span, t
 
 from ui.answer.formatting import dollars_words
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from estimator.models import AssumptionUsed
-from estimator.growth import growth_change
-from estimator.texts import span
+from estimator.calculation.answer import AssumptionUsed
+from estimator.calculation.growth import growth_change
+from estimator.words.catalog import span
 
 from ui.form.fields import PLACES
 from ui.shell.text import catalog, ui_text

@@ -8,15 +8,15 @@ from fractions import Fraction
 import streamlit as st
 
 from estimator import Answer
-from estimator.freeze import counts_past_freeze, freeze_for
-from estimator.lifetime import Run, break_even, income_from_65, total_of
-from estimator.member import Member
-from estimator.numbers import exact_number, money
-from estimator.parameters import used_mark
-from estimator.growth import growth_in
-from estimator.plans import coordination_age, plan as plan_of
-from estimator.texts import span, t
-from estimator.timeline import key_date_lines
+from estimator.calculation.freeze import counts_past_freeze, freeze_for
+from estimator.member.lifetime import Run, break_even, income_from_65, total_of
+from estimator.member.member import Member
+from estimator.arithmetic.display import exact_number, money
+from estimator.words.assumptions import used_mark
+from estimator.calculation.growth import growth_in
+from estimator.law.registry import coordination_age, plan as plan_of
+from estimator.words.catalog import span, t
+from estimator.member.timeline import key_date_lines
 
 from ui.answer.explanation import assumption_note, steps_html
 from ui.answer.formatting import age_label, dollars_words, salaries_change

@@ -16,13 +16,13 @@ import streamlit as st
 
 from estimator import Scenario
 # the same words as the comparison report
-from estimator.compare import (MAX_SCENARIOS, RESULT_LINES, Compared, comparison_inputs, difference_reasons,
-                               result_label, result_line)
-from estimator.choice import NO_DEFERRED, OUTSIDE_SCOPE, REFUNDED, why_no_pension
-from estimator.reasons import scope_reason
-from estimator.numbers import money
-from estimator.plans import plan as plan_of
-from estimator.texts import t
+from estimator.member.compare import (MAX_SCENARIOS, RESULT_LINES, Compared, comparison_inputs, difference_reasons,
+                                      result_label, result_line)
+from estimator.calculation.choice import NO_DEFERRED, OUTSIDE_SCOPE, REFUNDED, why_no_pension
+from estimator.explanation.reasons import scope_reason
+from estimator.arithmetic.display import money
+from estimator.law.registry import plan as plan_of
+from estimator.words.catalog import t
 
 from ui.answer.formatting import age_label
 from ui.answer.report_download import comparison_report

@@ -25,11 +25,11 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping
 
-from estimator import plans
-from estimator.assumptions import Overridable, overridable, replacing
-from estimator.models import EARLIEST_WORKING_AGE, GROUPS, OLDEST_AGE
-from estimator.scope import government_plan
-from estimator.parameters import default_values
+from estimator.law import registry as plans
+from estimator.law.assumptions import Overridable, overridable, replacing
+from estimator.calculation.scenario import EARLIEST_WORKING_AGE, GROUPS, OLDEST_AGE
+from estimator.law.scope import government_plan
+from estimator.law.parameters import default_values
 
 # An annual average pay above a million dollars is a typing mistake (an extra digit, or cents typed
 # without their point): no public salary in Puerto Rico comes near it. The monthly bound is the same a

@@ -13,13 +13,13 @@ from functools import partial
 
 import streamlit as st
 
-from estimator import plans
-from estimator.freeze import freeze_for
-from estimator.member import Member
-from estimator.numbers import money
-from estimator.reasons import outside_scope
-from estimator.salary_file import SalaryHistory
-from estimator.texts import span
+from estimator.law import registry as plans
+from estimator.calculation.freeze import freeze_for
+from estimator.member.member import Member
+from estimator.arithmetic.display import money
+from estimator.explanation.reasons import outside_scope
+from estimator.io.salary_file import SalaryHistory
+from estimator.words.catalog import span
 
 from ui.form.entry import box_key, read_number, sync
 from ui.form.example import example_mark

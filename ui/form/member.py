@@ -13,18 +13,20 @@ from datetime import date, timedelta
 from fractions import Fraction
 from typing import Callable
 
-from estimator import ScenarioError, plans, read_scenario
-from estimator.averages import HistoryError, average_from_history
-from estimator.dates import age_on, birthday, months_between
-from estimator.freeze import frozen
-from estimator.member import Member
-from estimator.models import EARLIEST_WORKING_AGE
-from estimator.scope import NEW_PARTICIPANTS_FROM, entry_in_scope, government_plan, out_of_scope_from
-from estimator.numbers import money, round_cents, to_fraction
-from estimator.parameters import default_values
-from estimator.plausibility import ANNUAL_AVERAGE_LIKELY_MONTHLY, MONTHLY_AVERAGE_LIKELY_ANNUAL, likely_slip
-from estimator.projection import Situation
-from estimator.texts import date_words, span
+from estimator import ScenarioError, read_scenario
+from estimator.law import registry as plans
+from estimator.calculation.averages import HistoryError, average_from_history
+from estimator.arithmetic.dates import age_on, birthday, months_between
+from estimator.calculation.freeze import frozen
+from estimator.member.member import Member
+from estimator.calculation.scenario import EARLIEST_WORKING_AGE
+from estimator.law.scope import NEW_PARTICIPANTS_FROM, entry_in_scope, government_plan, out_of_scope_from
+from estimator.arithmetic.display import money
+from estimator.arithmetic.exact import round_cents, to_fraction
+from estimator.law.parameters import default_values
+from estimator.calculation.plausibility import ANNUAL_AVERAGE_LIKELY_MONTHLY, MONTHLY_AVERAGE_LIKELY_ANNUAL, likely_slip
+from estimator.calculation.projection import Situation
+from estimator.words.catalog import date_words, span
 
 from ui.form.entry import SPECS, problem_message
 from ui.form.fields import FIELDS, OLDEST_AGE, PLACES, TEACHERS, FormValues, plan_for, plan_of, shown_fields

@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING
 
 import streamlit as st
 
-from estimator.numbers import money, round_cents, to_fraction
-from estimator.plans import plan as plan_of
-from estimator.growth import growth_change
-from estimator.salary_file import SalaryFileError, SalaryHistory
+from estimator.arithmetic.display import money
+from estimator.arithmetic.exact import round_cents, to_fraction
+from estimator.law.registry import plan as plan_of
+from estimator.calculation.growth import growth_change
+from estimator.io.salary_file import SalaryFileError, SalaryHistory
 
 from ui.form.salary_table import HISTORY_BOX, HISTORY_SHOWN, PREFILLED, history_text, read_for_form
 from ui.shell.look import table

@@ -6,7 +6,7 @@ import tomllib
 from functools import cache
 from pathlib import Path
 
-from estimator.texts import LANGUAGES, _flatten, plan_app_words
+from estimator.words.catalog import LANGUAGES, _flatten, plan_app_words
 
 FOLDER = Path(__file__).parent / "texts"
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...explain import Q
-from ...numbers import greater
+from estimator.arithmetic.quantity import Q
+from estimator.arithmetic.exact import greater
 
 
 def minimum_monthly(p) -> Q:

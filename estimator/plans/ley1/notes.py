@@ -3,13 +3,13 @@ cover the actuarial reduction, deferred pensions and the minimum. Called through
 
 from __future__ import annotations
 
-from ...choice import Evaluation
-from ...models import Scenario
-from ...parameters import Params
-from ...payment import Payment
-from ...reasons import chosen_notes  # noqa: F401 (the generic notes, in their order)
-from ...rules import Facts
-from ...steps import Addition
+from estimator.calculation.choice import Evaluation
+from estimator.calculation.scenario import Scenario
+from estimator.law.parameters import Params
+from estimator.calculation.payment import Payment
+from estimator.explanation.reasons import chosen_notes
+from estimator.law.rules import Facts
+from estimator.explanation.steps import Addition
 
 
 def plan_notes(s: Scenario, facts: Facts, params: Params, chosen: Evaluation | None, lang: str) -> list[str]:

@@ -6,9 +6,9 @@ Amounts are annual; G(AC, S) = 1.5% × AC × S. Table order (RULES.md §5): b75,
 
 from __future__ import annotations
 
-from ...explain import Q
-from ..government.rules import minimum_monthly, reduction_factor
-from ...rules import ACTIVE, DEFERRED, Facts, Outcome, Reduction, at_least, below, holds, rule, shared
+from estimator.arithmetic.quantity import Q
+from estimator.plans.government.rules import minimum_monthly, reduction_factor
+from estimator.law.rules import ACTIVE, DEFERRED, Facts, Outcome, Reduction, at_least, below, holds, rule, shared
 
 
 @shared

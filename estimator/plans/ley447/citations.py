@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ...texts import t
+from estimator.words.catalog import t
 
 
 def in_words(part: str, lang: str) -> str | None:

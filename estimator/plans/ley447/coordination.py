@@ -6,11 +6,12 @@ from datetime import date
 from fractions import Fraction
 from typing import Any
 
-from ...explain import Q, q_excess, q_min
-from ...numbers import exact_money, greater, lesser
-from ...rules import Facts
-from ...parameters import default_values
-from .. import PLAN_IDS, plan
+from estimator.arithmetic.quantity import Q, q_excess, q_min
+from estimator.arithmetic.display import exact_money
+from estimator.arithmetic.exact import greater, lesser
+from estimator.law.rules import Facts
+from estimator.law.parameters import default_values
+from estimator.law.registry import PLAN_IDS, plan
 
 ZERO = Q(0, "0")
 # 004 ¶F: «En ningún caso se coordinarán las pensiones de los miembros del Cuerpo de la Policía, de

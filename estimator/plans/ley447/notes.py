@@ -6,17 +6,20 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...choice import Evaluation, plan_average, reduces
-from ...models import Coordination, Scenario
-from ...numbers import carried, exact_money, money, round_cents
-from ...parameters import Params
-from ...payment import Payable, Payment
-from ...reasons import assumption_source, choice_notes, deferred_notes, minimum_notes, reduction_notes
-from ...rules import ACTIVE, DEFERRED, Facts, cite_of
-from ...steps import Addition, amount_step, assumption_of, factor_text, minimum_step, step, twelfth
-from ...texts import span, t
-from ..government.rules import minimum_monthly
-from . import coordination, rules
+from estimator.calculation.choice import Evaluation, plan_average, reduces
+from estimator.calculation.answer import Coordination
+from estimator.calculation.scenario import Scenario
+from estimator.arithmetic.display import carried, exact_money, money
+from estimator.arithmetic.exact import round_cents
+from estimator.law.parameters import Params
+from estimator.calculation.payment import Payable, Payment
+from estimator.explanation.reasons import (assumption_source, choice_notes, deferred_notes, minimum_notes,
+                                           reduction_notes)
+from estimator.law.rules import ACTIVE, DEFERRED, Facts, cite_of
+from estimator.explanation.steps import Addition, amount_step, assumption_of, factor_text, minimum_step, step, twelfth
+from estimator.words.catalog import span, t
+from estimator.plans.government.rules import minimum_monthly
+from estimator.plans.ley447 import coordination, rules
 
 
 def chosen_notes(s: Scenario, chosen: Evaluation, pay: Payable, params: Params, alternatives: list[Evaluation],

@@ -8,10 +8,10 @@ judged at the separation age, then the deferred ones, judged at the start age.
 
 from __future__ import annotations
 
-from ...explain import CellMarks, Q, q_excess, q_max_of, q_min
-from ...numbers import pick
-from ..government.rules import minimum_monthly, reduction_factor
-from ...rules import ACTIVE, DEFERRED, Facts, Outcome, Reduction, at_least, below, holds, rule, shared
+from estimator.arithmetic.quantity import CellMarks, Q, q_excess, q_max_of, q_min
+from estimator.arithmetic.exact import pick
+from estimator.plans.government.rules import minimum_monthly, reduction_factor
+from estimator.law.rules import ACTIVE, DEFERRED, Facts, Outcome, Reduction, at_least, below, holds, rule, shared
 
 ZERO = Q(0, "0")
 # The citation carried by an amount that Regla 19.6's floor set (shown beside the amount).

@@ -3,16 +3,18 @@ continued contribution of ¶B with its steps. Called by the estimate through the
 
 from __future__ import annotations
 
-from ...choice import Evaluation
-from ...models import Contribution, Scenario
-from ...numbers import money, round_cents
-from ...parameters import Params
-from ...payment import Payment, dollars
-from ...reasons import assumption_source, chosen_notes  # noqa: F401 (this plan says nothing more of the chosen rule)
-from ...rules import Facts, cite_of
-from ...steps import Addition, step
-from ...texts import span, t
-from . import rules
+from estimator.calculation.choice import Evaluation
+from estimator.calculation.answer import Contribution
+from estimator.calculation.scenario import Scenario
+from estimator.arithmetic.display import money
+from estimator.arithmetic.exact import round_cents
+from estimator.law.parameters import Params
+from estimator.calculation.payment import Payment, dollars
+from estimator.explanation.reasons import assumption_source, chosen_notes
+from estimator.law.rules import Facts, cite_of
+from estimator.explanation.steps import Addition, step
+from estimator.words.catalog import span, t
+from estimator.plans.teachers import rules
 
 
 def plan_notes(s: Scenario, facts: Facts, params: Params, chosen: Evaluation | None, lang: str) -> list[str]:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ...explain import Q
-from ...rules import ACTIVE, Facts, Outcome, at_least, below, holds, more_than, rule, shared
+from estimator.arithmetic.quantity import Q
+from estimator.law.rules import ACTIVE, Facts, Outcome, at_least, below, holds, more_than, rule, shared
 
 ONE = Q(Fraction(1), "1")  # a Fraction, so 1 − the cut is two Fractions
 

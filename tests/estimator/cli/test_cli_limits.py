@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from estimator.cli import LINE_LIMIT, answer_lines
-from estimator.models import read_scenario
+from estimator.io.cli import LINE_LIMIT, answer_lines
+from estimator.calculation.scenario import read_scenario
 from tests.command import run_command
 from tests.conftest import ROOT
 
@@ -280,7 +280,7 @@ def test_no_traceback_reaches_the_user_in_any_subcommand(args):
 
 
 @pytest.mark.process
-@pytest.mark.parametrize("loaded", ["pydantic", "estimator.parameters", "estimator.models", "estimator.engine", "estimator.cli"])
+@pytest.mark.parametrize("loaded", ["pydantic", "estimator.law.parameters", "estimator.calculation.scenario", "estimator.explanation.engine", "estimator.io.cli"])
 def test_ctrl_c_while_the_command_starts_ends_quietly(loaded):
     """An interrupt while the rules are still loading — sent once the module `loaded` is imported, as Python
     reports it (`-X importtime`), not after a fixed time: on a busy machine a time could land in Python's own

@@ -12,8 +12,8 @@ import sys
 
 import pytest
 
-from estimator.system_text import ERRNO_KEYS, JSON_KINDS, json_error_text, os_error_text
-from estimator.texts import t
+from estimator.io.system_text import ERRNO_KEYS, JSON_KINDS, json_error_text, os_error_text
+from estimator.words.catalog import t
 from tests.command import run_command
 from tests.conftest import ROOT
 from tests.estimator.cli.test_report_cli import SCENARIO, assert_clear_failure

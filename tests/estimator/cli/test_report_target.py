@@ -13,8 +13,8 @@ import sys
 
 import pytest
 
-from estimator.cli import files
-from estimator.cli.report import SCENARIO_FILE_LIMIT
+from estimator.io.cli import files
+from estimator.io.cli.report import SCENARIO_FILE_LIMIT
 from tests.command import run_command
 from tests.conftest import ROOT
 

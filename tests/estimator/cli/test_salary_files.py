@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from estimator.salary_file import MAX_BYTES, MAX_ROWS, SalaryFileError, read_history, read_salaries
+from estimator.io.salary_file import MAX_BYTES, MAX_ROWS, SalaryFileError, read_history, read_salaries
 from tests.command import run_command
 from tests.conftest import ROOT, examples
 

@@ -10,9 +10,9 @@ import pytest
 from fontTools.ttLib import TTFont
 from pypdf import PdfReader
 
-import estimator.report.document as document
+import estimator.io.report.document as document
 from estimator import read_scenario
-from estimator.report import build_comparison_report, build_report
+from estimator.io.report import build_comparison_report, build_report
 from scripts.latin_fonts import latin_font
 from tests.estimator.report.test_report import LEY1_REDUCED, pdf_text
 
@@ -101,7 +101,7 @@ def test_fonts_parsed_once_give_the_file_fpdf2_gives(monkeypatch):
     cut font is then written from the glyphs' own bytes: a third of the time fpdf2 took to write it). After other
     reports printed other characters, a report has the pages and the glyphs, widths and character maps of the one
     fpdf2's own `add_font` gives, byte for byte; only the fonts' overall maxima may stay the whole font's."""
-    from estimator.report import build_comparison_report
+    from estimator.io.report import build_comparison_report
 
     scenarios = [read_scenario(data) for data in (LEY1_REDUCED, LEY1_REDUCED | {"age": 62})]
     made = date(2026, 11, 29)

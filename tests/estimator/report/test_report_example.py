@@ -9,10 +9,10 @@ from datetime import date
 import pytest
 
 from estimator import read_scenario
-from estimator.engine import EXAMPLE_INPUTS, example_inputs_named
-from estimator.member import Member
-from estimator.report import build_report
-from estimator.texts import LANGUAGES, t
+from estimator.explanation.engine import EXAMPLE_INPUTS, example_inputs_named
+from estimator.member.member import Member
+from estimator.io.report import build_report
+from estimator.words.catalog import LANGUAGES, t
 from tests.estimator.report.test_report import pdf_text
 
 TEACHER = {"plan": "teachers", "age": 58, "service_years": 28, "average_monthly_salary": 2500}

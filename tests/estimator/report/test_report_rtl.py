@@ -9,8 +9,8 @@ import json
 from pypdf import PdfReader
 
 from estimator import read_scenario
-from estimator.report import build_report
-from estimator.texts import t
+from estimator.io.report import build_report
+from estimator.words.catalog import t
 from tests.command import run_command
 from tests.estimator.cli.test_report_cli import SCENARIO
 

@@ -9,8 +9,8 @@ import pytest
 import time_machine
 
 from estimator import estimate
-from estimator.texts import span
-from estimator.numbers import money
+from estimator.words.catalog import span
+from estimator.arithmetic.display import money
 from ui.form.form import _values
 from ui.form.member import build_member
 from ui.form.example import example

@@ -9,7 +9,7 @@ import plotly.graph_objects as go
 import pytest
 
 from estimator import estimate
-from estimator.dates import add_months
+from estimator.arithmetic.dates import add_months
 from ui.answer import chart_jumps, chart_labels, charts
 from ui.form.fields import FormValues
 from ui.form.member import build_member
@@ -218,7 +218,7 @@ def test_key_dates_chart_has_its_dates_in_words_on_the_axis_and_beside_each_poin
 
 
 def test_every_rule_has_a_short_name_in_both_languages():
-    from estimator.choice import rules_of
+    from estimator.calculation.choice import rules_of
     for plan in ("teachers", "ley447", "ley1"):
         for rule in rules_of(plan):
             for lang in ("es", "en"):
@@ -261,8 +261,8 @@ def test_each_chart_marks_the_assumptions_behind_the_amounts_it_draws(member, la
     is. By age: the reduced pension from today (6% a year short of 58) and the merit pension once 30 years are
     reached (75%). At the chosen 58 years by added service: Regla 18.2 until 30 years, then the merit pension.
     A teacher's amounts (75% of M is the law's) carry none."""
-    from estimator.models import AssumptionUsed
-    from estimator.parameters import used_mark
+    from estimator.calculation.answer import AssumptionUsed
+    from estimator.words.assumptions import used_mark
 
     reduction = used_mark(AssumptionUsed(name="early_reduction_per_year", value=0.06, source="default"), lang)
     merit = used_mark(AssumptionUsed(name="merit_pct_55_plus", value=0.75, source="default"), lang)

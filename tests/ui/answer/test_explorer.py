@@ -15,12 +15,12 @@ from hypothesis import given, settings, strategies as st_
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 
 from estimator import estimate, read_scenario
-from estimator.freeze import frozen
-from estimator.numbers import money
-from estimator.parameters import used_mark
-from estimator.growth import growth_in
-from estimator.projection import Situation, average_explained, scenario_at
-from estimator.texts import span
+from estimator.calculation.freeze import frozen
+from estimator.arithmetic.display import money
+from estimator.words.assumptions import used_mark
+from estimator.calculation.growth import growth_in
+from estimator.calculation.projection import Situation, average_explained, scenario_at
+from estimator.words.catalog import span
 from tests.conftest import ROOT, examples, sampled
 from ui.answer.formatting import dollars_words
 from ui.answer.explorer_data import LAST_AGE, MAX_EXTRA_YEARS, _money, cell, explorer_data, explorer_grid

@@ -94,7 +94,7 @@ def test_the_first_screen_imports_no_table_or_chart_library():
 
 
 def test_the_report_boxes_hold_what_the_report_prints():
-    from estimator import report
+    from estimator.io import report
     from ui.answer import report_download
 
     assert (report_download.NAME_LIMIT, report_download.NOTES_LIMIT) == (report.NAME_LIMIT, report.NOTES_LIMIT)

@@ -10,10 +10,10 @@ from fractions import Fraction
 import pytest
 
 from estimator import estimate
-from estimator.compare import amount_difference
-from estimator.lifetime import payment_runs
-from estimator.numbers import money
-from estimator.report import build_comparison_report, build_report
+from estimator.member.compare import amount_difference
+from estimator.member.lifetime import payment_runs
+from estimator.arithmetic.display import money
+from estimator.io.report import build_comparison_report, build_report
 from tests.amounts import amounts
 from tests.ui.answer.test_app import typed
 from tests.estimator.report.test_report import pdf_text

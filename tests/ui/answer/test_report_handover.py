@@ -17,13 +17,13 @@ import pytest
 from pypdf import PdfReader
 
 from estimator import estimate, read_scenario
-from estimator.compare import comparison_inputs, difference_reasons
-from estimator.projection import Situation, scenario_at
-from estimator.models import AssumptionUsed
-from estimator.parameters import used_mark
-from estimator.report import NAME_LIMIT, build_comparison_report, build_report, clean_text
-from estimator.texts import LANGUAGES
-from estimator.timeline import key_date_lines, key_dates, merge_key_dates
+from estimator.member.compare import comparison_inputs, difference_reasons
+from estimator.calculation.projection import Situation, scenario_at
+from estimator.calculation.answer import AssumptionUsed
+from estimator.words.assumptions import used_mark
+from estimator.io.report import NAME_LIMIT, build_comparison_report, build_report, clean_text
+from estimator.words.catalog import LANGUAGES
+from estimator.member.timeline import key_date_lines, key_dates, merge_key_dates
 from tests.command import run_command
 from tests.conftest import ROOT
 from tests.once import once
@@ -155,7 +155,7 @@ def test_amounts_at_other_ages_mark_the_assumptions_behind_them(lang):
 
 
 def test_the_chart_runs_from_today_through_the_chosen_age():
-    from estimator.report import chart_ages
+    from estimator.io.report import chart_ages
 
     today = read_scenario({"plan": "ley447", "age": Fraction(227, 4), "service_years": 27, "average_salary": 36000})
     assert chart_ages(read_scenario(LEY447), today.age) == list(range(57, 72))
@@ -398,9 +398,9 @@ def test_a_report_that_cannot_be_built_says_so_and_hands_over_nothing(monkeypatc
 
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=90)
     at.run()
-    import estimator.report
+    import estimator.io.report
 
-    monkeypatch.setattr(estimator.report, "build_report", lambda *a, **k: (_ for _ in ()).throw(OSError("disk")))
+    monkeypatch.setattr(estimator.io.report, "build_report", lambda *a, **k: (_ for _ in ()).throw(OSError("disk")))
     at.button(key="report_download").click().run()
     assert not at.exception
     assert any("No se pudo preparar el archivo" in e.value for e in at.error)

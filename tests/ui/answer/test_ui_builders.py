@@ -10,8 +10,8 @@ from html import unescape
 import pytest
 
 from estimator import estimate, read_scenario
-from estimator.citations import display
-from estimator.salary_file import SalaryFileError
+from estimator.words.citations import display
+from estimator.io.salary_file import SalaryFileError
 from ui.answer import charts
 from ui.answer.explanation import steps_html
 from ui.comparison.compare import difference_reasons

@@ -7,8 +7,8 @@ import io
 import pytest
 
 from estimator import estimate, read_scenario
-from estimator.compare import result_label, result_line
-from estimator.report.comparison import build_comparison_report
+from estimator.member.compare import result_label, result_line
+from estimator.io.report.comparison import build_comparison_report
 
 COMPARE = "pages/1_Comparar.py"
 TEACHER = {"plan": "teachers", "age": 52, "service_years": 30, "average_monthly_salary": 3000}
@@ -89,7 +89,7 @@ def test_each_amount_says_which_assumptions_entered_it_on_the_page_as_in_the_rep
 
 @pytest.mark.parametrize("lang", ["es", "en"])
 def test_amounts_without_a_salary_growth_are_in_today_s_dollars(lang):
-    from estimator.texts import t
+    from estimator.words.catalog import t
 
     text = pdf_text([MERIT, MERIT | {"age": 62}], lang)
     assert t("report.compare_intro", lang) in text and t("report.compare_intro_grown", lang) not in text
@@ -99,7 +99,7 @@ def test_amounts_without_a_salary_growth_are_in_today_s_dollars(lang):
 def test_the_report_says_the_defaults_were_used_as_the_page_does(app, lang):
     from html import escape
 
-    from estimator.texts import t
+    from estimator.words.catalog import t
 
     scenarios = [MERIT, MERIT | {"age": 62}]
     compared(app, scenarios, lang)
@@ -117,9 +117,9 @@ def test_a_scenario_whose_average_was_projected_names_the_salary_growth_on_the_p
     inputs: each still names the growth behind it, on the page and in the comparison report."""
     from html import escape
 
-    from estimator.compare import Compared
-    from estimator.parameters import assumption_label, assumption_stated
-    from estimator.texts import t
+    from estimator.member.compare import Compared
+    from estimator.words.assumptions import assumption_label, assumption_stated
+    from estimator.words.catalog import t
 
     if lang == "en":
         app.segmented_control(key="lang").set_value("en").run()

@@ -3,7 +3,7 @@ amount shows until the member confirms that very figure."""
 
 import pytest
 
-from estimator.numbers import money
+from estimator.arithmetic.display import money
 from tests.amounts import amounts
 from tests.ui.answer.test_app import typed
 

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from estimator.salary_file import SalaryFileError, read_history
+from estimator.io.salary_file import SalaryFileError, read_history
 from tests.estimator.cli.test_salary_files import CASES, case_id, raw_of
 from ui.form.fields import salary_ceiling
 from ui.form.salary_table import HISTORY_BOX, HISTORY_SHOWN, MAX_BOX_CHARS, sync_history

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ...reasons import chosen_notes  # noqa: F401 (the generic notes, in their order)
-from ...steps import Addition
+from estimator.explanation.reasons import chosen_notes  # noqa: F401 (the generic notes, in their order)
+from estimator.explanation.steps import Addition
 
 
 def plan_notes(s, facts, params, chosen, lang) -> list[str]:

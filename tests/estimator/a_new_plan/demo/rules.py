@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...rules import ACTIVE, Facts, Outcome, at_least, rule
+from estimator.law.rules import ACTIVE, Facts, Outcome, at_least, rule
 
 
 @rule("demo.a", ACTIVE)

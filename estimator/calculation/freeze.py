@@ -1,0 +1,63 @@
+"""The benefit-freeze option (RULES.md §8): service and average salary frozen at the freeze date.
+
+Beyond the seeds, off by default, always labelled with the law that imposes it. For a member in
+service, the service credited after the freeze is taken off (continuous service since the freeze is
+assumed); the average entered is taken as the average at the freeze date, and no later salary or
+service is added while the member works on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import date
+from fractions import Fraction
+
+from estimator.law.parameters import definitions
+from estimator.arithmetic.dates import age_on, date_at
+from estimator.calculation.projection import Situation
+
+# The entry of a plan's law (`later_law = true`, RULES.md §8) that dates its system's freeze.
+FREEZE = "accrual_freeze"
+
+
+@dataclass(frozen=True)
+class Freeze:
+    date: date
+    law_es: str
+    law_en: str
+
+    def law(self, lang: str) -> str:
+        return self.law_es if lang == "es" else self.law_en
+
+
+def freeze_for(plan: str, on: date | None = None) -> Freeze:
+    """The freeze of the plan's system: a dated value of its law like any other (read on a day, today by
+    default), from a later law (`later_law = true`) and labelled with it."""
+    spec = definitions(plan, on)[FREEZE]
+    return Freeze(spec.date, spec.label_es, spec.label_en)
+
+
+def service_after_freeze(situation: Situation, birth: date, today: date, separation: date | None = None) -> Fraction:
+    """The service credited between the freeze and today (or the separation, if earlier), in whole months
+    counted between the dates themselves (separated 30/06/2015, frozen 30/06/2013: 24 months)."""
+    freeze = freeze_for(situation.today.plan)
+    if situation.in_service:
+        end = today
+    else:  # the separation day itself when known, else the day the separation age was reached
+        end = separation or date_at(birth, situation.today.separation_age)
+    if end <= freeze.date:
+        return Fraction(0)
+    return min(situation.today.service_years, age_on(freeze.date, end))
+
+
+def frozen(situation: Situation, birth: date, today: date, separation: date | None = None) -> Situation:
+    """The situation with service and average frozen at the freeze date."""
+    service = situation.today.service_years - service_after_freeze(situation, birth, today, separation)
+    return replace(situation, today=situation.today.model_copy(update={"service_years": service}),
+                   salary_growth=Fraction(0), accrues=False)
+
+
+def counts_past_freeze(plan: str, birth: date, separation_age: Fraction) -> bool:
+    """RULES.md §8: whether the service or salaries counted run past the freeze date — the member
+    leaves service (or plans to retire) after it. Then every answer says a later law froze them."""
+    return date_at(birth, separation_age) > freeze_for(plan).date

@@ -1,0 +1,34 @@
+"""The law read on the day it applies: a pension is estimated by the law in force on the day it starts
+(each parameter's `from` in the law files), a future start by the law of that day; a scenario that names no
+day is read by today's law (the command line, which has no calendar, unless a line gives `start_date`)."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Sequence
+
+from estimator.calculation.scenario import Scenario
+from estimator.law.parameters import Params, law_key, params_for
+
+
+
+def law_day(s: Scenario) -> date:
+    """The day whose law a scenario is read by: its pension's start, or today."""
+    return s.start_date or date.today()
+
+
+def law_of(s: Scenario, explain: bool = True) -> Params:
+    """The law a scenario is read by: its plan's, as in force on `law_day`, with its assumptions."""
+    return params_for(s.plan, s.assumptions.given(), explain=explain, on=s.start_date)
+
+
+def law_runs(plan: str, days: Sequence[date | None]) -> list[list[int]]:
+    """The positions of `days` in runs of consecutive days that read the same law (None: today)."""
+    keys = [law_key(plan, day or date.today()) for day in days]
+    runs: list[list[int]] = []
+    for position, key in enumerate(keys):
+        if runs and keys[runs[-1][-1]] == key:
+            runs[-1].append(position)
+        else:
+            runs.append([position])
+    return runs

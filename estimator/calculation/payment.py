@@ -1,0 +1,116 @@
+"""The one payment pipeline: from the rule chosen to what the System pays, for one scenario and for every cell
+of the grid by the same call (`payment`), so a chart's cell and the answer for it are equal by construction.
+
+RULES.md §0 (Rounding; the amount shown is the amount paid), §6 (Minimum), §4 (coordination from 65) and §2
+(000 ¶B, the pensioner's contribution until 55). The choice itself is `choice.choose`; what a plan adds
+(its minimum, its coordination, its contribution) it attaches through the registry (`plans.plan`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from estimator.calculation import kernel
+from estimator.arithmetic.arrays import is_array
+from estimator.calculation.choice import Choice, Evaluation
+from estimator.arithmetic.quantity import Q
+from estimator.calculation.scenario import Scenario
+from estimator.arithmetic.exact import pick
+from estimator.law.parameters import Params
+from estimator.law.registry import coordination_age, plan
+from estimator.law.rules import Facts
+
+
+@dataclass
+class Payable:
+    """An amount paid, in dollars and cents (one scenario's `kernel.PayableCents`)."""
+
+    monthly: Decimal
+    annual: Decimal
+    minimum_applied: bool
+    annual_exact: Fraction  # after the minimum: the P of coordination (RULES.md §4)
+
+
+@dataclass
+class Contribution:
+    """000 ¶B: what the pensioner keeps paying each month until the plan's age (cents 0 where none is due)."""
+
+    amount: Q     # rate × M, exact (with its formula for one scenario)
+    due: Any      # whether it is due: a bool, or one per cell
+    cents: Any    # rounded to cents (RULES.md §0), 0 where not due
+
+
+@dataclass
+class Payment:
+    """What the System pays under a choice, for one scenario (ints, Fractions) or the grid (arrays)."""
+
+    choice: Choice
+    paid: kernel.PayableCents                     # the rule's amount after the minimum, rounded
+    coordinated: kernel.CoordinatedCents | None   # from the coordination age; None: this pension is not coordinated
+    at_start: Any                                 # cents paid the first month: coordinated when it starts at 65+
+    contribution: Contribution | None             # None: the plan has no continued contribution
+
+    @property
+    def payable(self) -> Payable:
+        return _payable(self.paid)
+
+    @property
+    def coordinated_payable(self) -> Payable | None:
+        return None if self.coordinated is None else _payable(self.coordinated.paid)
+
+
+def payable(plan_id: str, amount: Fraction, params: Params) -> Payable:
+    """RULES.md §0, Rounding, and §6, Minimum: the pipeline's first stage, for an amount alone (an alternative
+    rule's, a key date's)."""
+    return _payable(kernel.payable_cents(plan_id, amount, params.raw("minimum_monthly_pension")))
+
+
+def chosen(evaluation: Evaluation, index: int) -> Choice:
+    """The choice of one rule already chosen (`index`, its place in the plan's table): the answer writes its
+    formulas, so the pipeline is run on its evaluation with text."""
+    factor = evaluation.factor.v if evaluation.factor is not None else Fraction(1)
+    return Choice(index, evaluation.amount.v, factor, evaluation.amount.assumed)
+
+
+def payment(s: Scenario, choice: Choice, facts: Facts, params: Params) -> Payment:
+    """RULES.md §0, §6, §4, §2 in the law's order: the minimum and the rounding of the rule's amount, then
+    coordination from 65 on the pension after the minimum, then the contribution. Where no rule applies
+    (index −1, a grid's cell), the amount is taken as 0; what this gives there is no pension, and the grid
+    shows none (`projection.grid` keeps only the cells where a rule applies)."""
+    eligible = choice.index >= 0
+    amount = pick(eligible, choice.amount, Fraction(0))
+    paid = kernel.payable_cents(s.plan, amount, params.raw("minimum_monthly_pension"))
+    coordinated = kernel.coordinated_cents(s.plan, s.group, s.coordinated, paid.annual_exact, choice.factor, facts,
+                                           params, s.social_security_monthly)
+    at_start = paid.monthly
+    if coordinated is not None:  # RULES.md §0: from the start, the coordinated amount is what is paid
+        from_start = facts.age.v >= coordination_age(params.on)
+        at_start = kernel.where(from_start, coordinated.paid.monthly, paid.monthly)
+    return Payment(choice, paid, coordinated, at_start, _contribution(s, choice, facts, params))
+
+
+def _contribution(s: Scenario, choice: Choice, facts: Facts, params: Params) -> Contribution | None:
+    """000 ¶B, through the plan's rules: due under the paragraphs it names, until the age it ends."""
+    this = plan(s.plan)
+    if not this.contribution:
+        return None
+    under = [this.table.index(rule) for rule in this.rules.CONTRIBUTING]
+    if is_array(choice.index):
+        import numpy as np
+        paid_under = np.isin(choice.index, under)
+    else:
+        paid_under = choice.index in under
+    due = this.rules.contribution_applies(paid_under, facts, params)
+    amount = this.rules.contribution(facts, params)
+    return Contribution(amount, due, kernel.where(due, kernel.cents(amount.v), 0))
+
+
+def _payable(paid: kernel.PayableCents) -> Payable:
+    return Payable(dollars(paid.monthly), dollars(paid.annual), paid.minimum_applied, paid.annual_exact)
+
+
+def dollars(cents: int) -> Decimal:
+    return (Decimal(cents) / 100).quantize(Decimal("0.01"))

@@ -1,0 +1,171 @@
+"""Search: the ages where some rule's condition can turn true, and the earliest at which one applies.
+
+A rule's conditions are thresholds of age or service read from the plan's law; between two of them no
+rule's answer changes, so the earliest eligibility, the key dates and the charts' thresholds look only there.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from datetime import date
+from fractions import Fraction
+from functools import cache
+from typing import Callable, Iterator, Literal
+
+from estimator.calculation.choice import (Evaluation, evaluate, facts_of, most_favourable, plan_average, rules_of,
+                                          why_no_pension)
+from estimator.calculation.law_day import law_day, law_of
+from estimator.calculation.answer import Earliest
+from estimator.calculation.scenario import Scenario
+from estimator.arithmetic.exact import fraction_of, plus
+from estimator.law.parameters import Params, definitions
+
+
+def threshold_values(plan_id: str, unit: str) -> list[Fraction]:
+    """The plan's thresholds in `unit` ("years_of_age" or "years_of_service"), from its law, ascending."""
+    return list(_ascending_on(plan_id, unit, date.today()))
+
+
+@cache
+def _ascending_on(plan_id: str, unit: str, day: date) -> tuple[Fraction, ...]:
+    return tuple(sorted(_thresholds_on(plan_id, unit, day)))
+
+
+def _in_law_order(plan_id: str, unit: str) -> dict[Fraction, None]:
+    return _thresholds_on(plan_id, unit, date.today())
+
+
+@cache
+def _thresholds_on(plan_id: str, unit: str, day: date) -> dict[Fraction, None]:
+    return dict.fromkeys(Fraction(spec.value) for spec in definitions(plan_id, day).values()
+                         if spec.unit == unit and spec.value is not None)
+
+
+def moved_to(s: Scenario, age: Fraction) -> Scenario:
+    """The scenario at a later start age: working on until then (service grows) for a member in
+    service; waiting (separation and service fixed) for one who already left."""
+    _, separation, service = _moved(s, age)
+    return s.model_copy(update={"age": age, "separation_age": separation, "service_years": service})
+
+
+def _moved(s: Scenario, age: Fraction) -> tuple[Fraction, Fraction, Fraction]:
+    """`moved_to`'s age, separation age and service."""
+    if s.left_service_early:
+        return age, s.separation_age, s.service_years
+    return age, age, plus(s.service_years, plus(age, s.age, -1))
+
+
+def candidate_ages(s: Scenario, horizon_age: int = 100, dated: bool = False) -> list[Fraction]:
+    """The ages from today's on where some rule's condition can turn true: the age thresholds, and the
+    ages where service (growing while working) reaches a service threshold, or passes it by a month
+    for the "more than" conditions. Any rule's first qualifying age is one of them. `dated`: the ages are
+    days of a member's life and service is counted from today's date (RULES.md §0), so the scenario's own
+    service may lag its age by a month: the month before each service candidate is one too."""
+    return list(_candidates(s, horizon_age, dated, law_day(s)))
+
+
+@cache
+def _thresholds_in_units(plan_id: str, day: date) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+    """The plan's age and service thresholds on `day` counted in one unit, 1/`base` of a year, that divides
+    them all and a month: `base`, and each threshold as a whole number of that unit."""
+    ages, services = _ascending_on(plan_id, "years_of_age", day), _ascending_on(plan_id, "years_of_service", day)
+    base = math.lcm(12, *(t.denominator for t in ages + services))
+    whole = lambda value: value.numerator * (base // value.denominator)  # noqa: E731
+    return base, tuple(map(whole, ages)), tuple(map(whole, services))
+
+
+def _candidates(s: Scenario, horizon_age: int, dated: bool, day: date) -> Iterator[Fraction]:
+    """`candidate_ages`, ascending, by the thresholds of the law read on `day`, each made a Fraction only when it
+    is reached (a search stops at the first age where a rule applies, most often the second or third)."""
+    base, ages, services = _thresholds_in_units(s.plan, day)
+    start = plus(s.age, s.service_years, -1)  # working on, service reaches a threshold T at the age start + T
+    # Counted in one unit that divides them all (a common denominator), every candidate is a whole number:
+    # gathered, compared and sorted as integers, exactly, and only the result made Fractions again.
+    unit = math.lcm(s.age.denominator, start.denominator, base)
+    scale, month = unit // base, unit // 12
+    age, begun = s.age.numerator * (unit // s.age.denominator), start.numerator * (unit // start.denominator)
+    candidates = {age, *(a * scale for a in ages if a * scale > age)}
+    for threshold in () if s.left_service_early else services:
+        reached = begun + threshold * scale
+        if reached >= age:  # the threshold is not yet passed: T ≥ service
+            candidates.update((reached, reached + month))
+            if dated and reached - month > age:
+                candidates.add(reached - month)
+    last = math.floor(horizon_age * unit)
+    for candidate in sorted(candidates):
+        if candidate > last:
+            return
+        common = math.gcd(candidate, unit)
+        yield fraction_of(candidate // common, unit // common)
+
+
+def earliest_eligibility(s: Scenario, horizon_age: int = 100, move: Callable[[Fraction], Scenario] | None = None,
+                         params: Params | None = None, now: list[Evaluation] | None = None) -> Earliest | None:
+    """The first age at which some rule would apply, working on or waiting (see `moved_to`). The parameters,
+    read without text, are the same at every age: read once. `now`: the caller's evaluations at the scenario's
+    own age, where no rule applies; with the default move that age is the same scenario, so it is not evaluated
+    again and only the rules that may still apply are evaluated from the first later age.
+
+    With the default move only age, separation age and service change, so a rule that fails a condition on who
+    the member is (one without a threshold: police or not, a shortfall, separated or working on) fails at every
+    later age too: after the first age evaluated, only the others are."""
+    if why_no_pension(s):
+        return None
+    params = params or law_of(s, explain=False)
+    rules = rules_of(s.plan)
+    known = now is not None and move is None
+    if known:
+        rules = tuple(e.rule for e in now if _may_apply_later(e))
+    average = plan_average(s)
+    for age in _candidates(s, horizon_age, dated=move is not None, day=params.on):
+        if not rules:  # none can apply at any later age
+            return None
+        if known and age == s.age:
+            continue
+        if move is None:  # `moved_to`, without building the scenario: its facts only
+            at = _moved(s, age)
+            facts = facts_of(s, explain=False, at=at, average=average)
+        else:
+            moved = move(age)
+            at, facts = (age, moved.separation_age, moved.service_years), facts_of(moved, explain=False)
+        evaluations = [evaluate(rule, facts, params) for rule in rules]  # `evaluations_at`, on these rules
+        chosen = most_favourable(evaluations)  # the same as among all: the others do not apply
+        if chosen is not None:
+            return Earliest(age=float(age), rule=chosen.rule.id, service_years=float(at[2]))
+        if move is None:
+            rules = tuple(e.rule for e in evaluations if _may_apply_later(e))
+    return None
+
+
+def _may_apply_later(evaluation: Evaluation) -> bool:
+    """Whether a rule meets every condition on who the member is (those without a threshold)."""
+    return all(condition.met for condition in evaluation.outcome.conditions if condition.threshold is None)
+
+
+@dataclass(frozen=True)
+class Threshold:
+    """An age where a rule's threshold falls: an age threshold itself, or the age where service reaches one."""
+
+    age: Fraction
+    kind: Literal["age", "service"]
+    value: Fraction  # the age threshold, or the years of service reached
+
+
+def threshold_ages(s: Scenario, first: Fraction, last: Fraction, service_grows: bool = True,
+                   service_at: Callable[[Fraction], Fraction] | None = None) -> list[Threshold]:
+    """The thresholds falling at ages in (`first`, `last`], for the charts: the plan's age thresholds, then,
+    when service grows (a member in service whose accruals are not frozen), the ages where it reaches each
+    service threshold; each list in the order of the plan's law. `service_at(age)` is the service at a start
+    age (the member's projection, counted from today's date: it may reach a threshold a month after the age
+    difference says); by default today's service plus the years from today's age."""
+    found = [Threshold(age, "age", age) for age in _in_law_order(s.plan, "years_of_age") if first < age <= last]
+    if service_grows:
+        service_at = service_at or (lambda age: _moved(s, age)[2])
+        for years in _in_law_order(s.plan, "years_of_service"):
+            age = s.age + years - s.service_years  # the earliest whole-month age it can be reached
+            if age > first and service_at(age) < years:
+                age += Fraction(1, 12)  # counted from today's date, whole months lag the age by one at most
+            if first < age <= last:
+                found.append(Threshold(age, "service", years))
+    return found

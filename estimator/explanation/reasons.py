@@ -1,0 +1,221 @@
+"""Reasons: why a rule applies or not, which was chosen and what changed its amount, in the member's language.
+
+What every plan says is here; what only one plan's rules say lives in that plan's `notes.py`, which
+composes its notes from these pieces in the order a member reads them.
+"""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from decimal import Decimal
+from fractions import Fraction
+from functools import cache
+
+from estimator.law.assumptions import named, replacing
+from estimator.calculation.choice import Evaluation, reduces
+from estimator.calculation.payment import Payable
+from estimator.words.citations import display, with_cite
+from estimator.calculation.answer import Answer, AssumptionUsed, Earliest, Step
+from estimator.calculation.scenario import Scenario
+from estimator.law.scope import NEW_PARTICIPANTS_FROM, entry_in_scope, out_of_scope_from
+from estimator.arithmetic.display import exact_number, money
+from estimator.arithmetic.exact import round_cents
+from estimator.law.parameters import Params, definitions
+from estimator.words.assumptions import assumption_label
+from estimator.law import registry as plans
+from estimator.law.registry import plan
+from estimator.law.rules import ACTIVE, DEFERRED
+from estimator.words.catalog import date_words, span, t
+
+def no_pension(covered: bool, reasons: list[str], steps: list[Step], earliest: Earliest | None = None,
+               average_assumptions: list[AssumptionUsed] | None = None) -> Answer:
+    """No amount: the steps are only the average's (when the rules answer), with the assumptions they use."""
+    nothing = Decimal("0.00") if covered else None  # not covered: no number at all (RULES.md §0)
+    return Answer(covered=covered, eligible=False, rule=None, monthly_pension=nothing,
+                  annual_pension=nothing, monthly_paid_at_start=nothing, reduction_factor=Fraction(1), minimum_applied=False,
+                  alternatives=[], coordination=None, contribution=None, reasons=reasons,
+                  steps=steps if covered else [], earliest=earliest,
+                  assumptions_used=list(average_assumptions or []) if covered else [])
+
+
+def scope_reason(s: Scenario, lang: str) -> str:
+    """RULES.md §1: the law that governs a member these rules do not describe, and who can compute it; or,
+    when the entry date is unknown, the entry dates the plan's rules cover."""
+    outside = outside_scope(s.plan, s.entry_date, lang) if s.entry_date is not None else None
+    return outside or _scope(s.plan, lang, date.today())
+
+
+def outside_scope(plan_id: str, entry: date, lang: str) -> str | None:
+    """RULES.md §1, Scope: for a first entry these rules do not describe, the law that governs the member and who
+    can compute it (None for an entry they describe). The entry date alone decides it."""
+    if entry_in_scope(plan_id, entry):
+        return None
+    return t(f"reason.outside_{plan_id}", lang, entry=date_words(entry, lang),
+             start=date_words(out_of_scope_from(plan_id), lang))
+
+
+@cache  # the same sentence for every member of the plan whose entry date is unknown, on the day's law
+def _scope(plan_id: str, lang: str, day: date) -> str:
+    end = out_of_scope_from(plan_id, day)
+    return t(f"reason.scope_{plan_id}", lang, split=date_words(NEW_PARTICIPANTS_FROM, lang),
+             end=end and date_words(end, lang), last=end and date_words(end - timedelta(days=1), lang))
+
+
+def assumption_source(s: Scenario, name: str, lang: str) -> str:
+    return t("reason.assumption_entered" if name in s.assumptions.given() else "reason.assumption_default", lang)
+
+
+# -- a rule that does not apply ----------------------------------------------------------------
+
+def _span_of(condition, lang: str) -> tuple[str, str]:
+    """The condition's threshold and the member's figure in years and months; a figure just under
+    the threshold that would print as the threshold itself says so."""
+    threshold, actual = span(condition.threshold.v, lang), span(condition.actual.v, lang)
+    if actual == threshold and condition.actual.v < condition.threshold.v:
+        actual = t("span.just_under", lang, span=threshold)
+    return threshold, actual
+
+
+def condition_text(condition, lang: str, left_service: bool = True) -> str:
+    """A rule's condition in plain words. For a member still working, the separation age is the age at
+    which they would retire: it is never called a separation."""
+    key = condition.key
+    if key.startswith("separation_age") and not left_service:
+        key = key.replace("separation_age", "retirement_age")
+    if condition.threshold is None:
+        return t(f"cond.{key}", lang)
+    threshold, actual = _span_of(condition, lang)
+    return t(f"cond.{key}", lang, threshold=threshold, actual=actual)
+
+
+def _relevant(evaluation: Evaluation) -> bool:
+    """A rule worth explaining to this member: what it lacks is age or service, not who they are
+    (a police rule for a general employee, a deferred rule for a member still working)."""
+    return all(c.threshold is not None for c in evaluation.outcome.conditions if not c.met)
+
+
+def unmet_reasons(s: Scenario, evaluations: list[Evaluation], lang: str) -> list[str]:
+    relevant = [e for e in evaluations if _relevant(e)] or evaluations
+    reasons, left_service = [], s.left_service_early
+    for evaluation in relevant:
+        failed = [condition_text(c, lang, left_service) for c in evaluation.outcome.conditions if not c.met]
+        reasons.append(t("reason.rule_unmet", lang, rule=t(f"rule.{evaluation.rule.id}", lang),
+                         cite=display(evaluation.rule.cite, lang), conditions="; ".join(failed)))
+    return reasons
+
+
+def earliest_reason(s: Scenario, earliest: Earliest | None, searched: bool, lang: str) -> list[str]:
+    """The useful part first: when a pension would start, and under which rule."""
+    if earliest is None:
+        return [t("reason.never", lang)] if searched else []
+    key = "reason.earliest_waiting" if s.left_service_early else "reason.earliest_working"
+    return [t(key, lang, age=span(earliest.age, lang), service=span(earliest.service_years, lang),
+              rule=t(f"rule.{earliest.rule}", lang))]
+
+
+# -- the rule chosen: the pieces a plan's notes put in order ----------------------------------
+
+def choice_notes(s: Scenario, chosen: Evaluation, alternatives: list[Evaluation], lang: str) -> list[str]:
+    """Which rule applies and why that one; for a member who left service, that the right dates from then
+    (not for a rule whose reduction runs to the start age: it is written for a later start)."""
+    rule = with_cite(t(f"rule.{chosen.rule.id}", lang), display(chosen.rule.cite, lang), "{title} ({cite})")
+    tied = [e for e in alternatives if e.amount.v == chosen.amount.v]
+    if tied:
+        notes = [t("reason.chosen_tie", lang, rule=rule,
+                   others="; ".join(t(f"rule.{e.rule.id}", lang) for e in tied))]
+    else:
+        notes = [t("reason.chosen" if alternatives else "reason.chosen_only", lang, rule=rule)]
+    runs_to_start = chosen.rule.reduction is not None and chosen.rule.reduction.at == "age"
+    if chosen.rule.path == ACTIVE and s.left_service_early and not runs_to_start:
+        notes.append(t("reason.right_at_separation", lang, age=span(s.separation_age, lang)))
+    return notes
+
+
+def reduction_notes(s: Scenario, chosen: Evaluation, params: Params, lang: str) -> list[str]:
+    """RULES.md §6: the factor, whose it is, and the amount without it; a factor of 1 is no reduction."""
+    if chosen.factor is None:
+        return []
+    if not reduces(chosen):
+        return [t("reason.unreduced_factor_1", lang, why=t(
+            "reason.unreduced_counselor" if params.raw("reduction_factor") is not None else "reason.unreduced_rate_0",
+            lang))]
+    unreduced = unreduced_monthly(s, chosen)
+    if params.raw("reduction_factor") is not None:
+        return [t("reason.reduced_counselor", lang, factor=exact_number(chosen.factor.v), unreduced=money(unreduced))]
+    rate = params.early_reduction_per_year
+    (rate_name,) = rate.assumed  # the assumption the rate is, whose figure the member may have entered
+    return [t("reason.reduced_assumed", lang, factor=exact_number(chosen.factor.v), rate=rate.text,
+              age=span(getattr(params, chosen.rule.reduction.unreduced_age).v, lang),
+              unreduced=money(unreduced), source=assumption_source(s, rate_name, lang))]
+
+
+def deferred_notes(chosen: Evaluation, lang: str) -> list[str]:
+    return [t("reason.deferred_not_reduced", lang)] if chosen.rule.path == DEFERRED else []
+
+
+def minimum_notes(pay: Payable, lang: str) -> list[str]:
+    return [t("reason.minimum", lang, minimum=money(pay.monthly))] if pay.minimum_applied else []
+
+
+def chosen_notes(s: Scenario, chosen: Evaluation, pay: Payable, params: Params, alternatives: list[Evaluation],
+                 lang: str) -> list[str]:
+    """What a plan with no notes of its own says about the rule chosen."""
+    return (choice_notes(s, chosen, alternatives, lang) + reduction_notes(s, chosen, params, lang)
+            + deferred_notes(chosen, lang) + minimum_notes(pay, lang))
+
+
+def unreduced_monthly(s: Scenario, chosen: Evaluation) -> Decimal | None:
+    """The monthly amount before the actuarial reduction and before the minimum (RULES.md §6), shown
+    beside a reduced one."""
+    if not reduces(chosen):
+        return None
+    base = chosen.outcome.amount.v
+    return round_cents(base if plan(s.plan).monthly else base / 12)
+
+
+# -- fields given that do not change the answer ------------------------------------------------
+
+def notes_on_fields(s: Scenario, chosen: Evaluation | None, params: Params, lang: str,
+                    contribution_paid: bool = False) -> list[str]:
+    """Fields given that do not change this answer: said, true to RULES.md, never silently dropped."""
+    the_plan = plan(s.plan)
+    coordinated = plans.coordinated(s.plan, s.group, s.coordinated)
+    notes = []
+    if not the_plan.groups and s.group != "general":
+        notes.append(t(f"reason.group_not_{s.plan}", lang))
+    if s.coordinated and not the_plan.coordination:
+        notes.append(t(f"reason.coordination_not_{s.plan}", lang))
+    elif s.coordinated and not coordinated:
+        notes.append(t("reason.coordination_not_group", lang))
+    if s.social_security_monthly is not None and not coordinated:
+        notes.append(t("reason.social_security_unused", lang))
+    if s.contribution_shortfall and not the_plan.shortfall:
+        notes.append(t("reason.shortfall_not_plan", lang))
+    if s.in_system_june_1960 and not the_plan.june_1960:
+        notes.append(t("reason.june_1960_not_plan", lang))
+    notes += the_plan.notes.field_notes(s, chosen, lang)
+    for name in s.assumptions.given():
+        why = assumption_unused(s, name, chosen, params, contribution_paid)
+        if why:
+            notes.append(t("reason.assumption_unused", lang, label=assumption_label(name, lang),
+                           why=t(f"reason.unused_{why}", lang)))
+    return notes
+
+
+def assumption_unused(s: Scenario, name: str, chosen: Evaluation | None, params: Params,
+                      contribution_paid: bool) -> str | None:
+    """Why an assumption the user gave does not enter this answer (a text key), or None if it does. An
+    assumption belongs to the plans whose law defines it: to another plan's member, the words of the law that
+    defines it say why (`unused_<folder>_plan`)."""
+    if name not in definitions(s.plan):
+        return f"{named(name).folder}_plan"
+    if chosen is None or s.refunded:
+        return "no_pension"
+    if named(name).entered.reduction:
+        if chosen.factor is None:
+            return "not_reduced"
+        instead = replacing(name)
+        if instead is not None and params.raw(instead.name) is not None:
+            return "factor_given"
+        return None
+    return plan(s.plan).notes.assumption_unused(s, name, chosen, contribution_paid)

@@ -1,0 +1,135 @@
+"""The member today, built once and then asked: the scenario at a start age (with the service it will have),
+the answer in a language, the key dates, the grid of ages and added service, the payments month by month.
+
+Built from the form's values (`ui.form.member.build_member`) or from a scenario (`Member.of_scenario`). Every
+later age is the projection's (`projection.scenario_at`): working on (service and salaries grow) for a
+member in service, waiting for one who left. What is asked twice in a run (the answer, the key dates) is
+worked out once and kept in the object.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from datetime import date
+from fractions import Fraction
+from typing import Sequence
+
+from estimator.member.compare import Compared
+from estimator.arithmetic.dates import date_at
+from estimator.explanation.engine import estimate
+from estimator.member.lifetime import Run, payment_runs
+from estimator.calculation.answer import Answer
+from estimator.calculation.scenario import Scenario
+from estimator.calculation.projection import (AverageExplained, Grid, Situation, average_explained, grid, growth_read,
+                                              growth_used, scenario_at)
+from estimator.member.timeline import KeyDate, key_dates
+
+
+@dataclass(frozen=True, eq=False)
+class Member:
+    """`situation` is the member today; `planned_age` the age the pension is planned to start; `birth_date`
+    (when known) turns ages into dates, counted from `today`."""
+
+    situation: Situation
+    planned_age: Fraction
+    birth_date: date | None = None
+    today: date = field(default_factory=date.today)
+    # The inputs still the example member's (`engine.EXAMPLE_INPUTS`): the steps and the report say so.
+    example_inputs: frozenset[str] = frozenset()
+    _kept: dict = field(default_factory=dict, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        # The situation carries the dates, so that every later age (the answer, the grid, the key dates) adds
+        # the service counted from today (RULES.md §0; projection.service_added).
+        if self.birth_date is not None and (self.situation.birth, self.situation.on) != (self.birth_date, self.today):
+            object.__setattr__(self, "situation", replace(self.situation, birth=self.birth_date, on=self.today))
+
+    @classmethod
+    def of_scenario(cls, scenario: Scenario, birth_date: date | None = None, today: date | None = None) -> Member:
+        """A member whose situation today is `scenario`, planning to start at its age."""
+        return cls(Situation(scenario), Fraction(scenario.age), birth_date, today or date.today())
+
+    def _once(self, key: tuple, work):
+        if key not in self._kept:
+            self._kept[key] = work()
+        return self._kept[key]
+
+    @property
+    def plan(self) -> str:
+        return self.situation.today.plan
+
+    @property
+    def scenario(self) -> Scenario:
+        """The scenario at the planned age."""
+        return self._once(("scenario",), lambda: self.at(self.planned_age))
+
+    def at(self, age: Fraction, extra_service: Fraction = Fraction(0)) -> Scenario:
+        """The scenario of starting the pension at `age`, with `extra_service` more years credited."""
+        return scenario_at(self.situation, Fraction(age), Fraction(extra_service))
+
+    def compared_at(self, age: Fraction, extra_service: Fraction = Fraction(0)) -> Compared:
+        """The scenario at `age` with `extra_service` as the comparison keeps it: with the salary growth when a
+        projected salary entered its average (the answer at that age lists it too: `answer_at`)."""
+        growth = [growth_used(self.situation)] if growth_read(self.situation, Fraction(age)) else []
+        return Compared(self.at(age, extra_service), tuple(growth))
+
+    def through(self, age: Fraction) -> Scenario:
+        """The scenario at `age` with the service the member has by the last day of that age: the earliest
+        eligibility's question (is there a day at that age on which the rule's conditions are all met?)."""
+        return scenario_at(self.situation, Fraction(age), through_age=True)
+
+    def explained(self, lang: str = "es") -> AverageExplained | None:
+        """The steps of the average at the planned age, when it is not the one entered (a salary history's,
+        a projection's)."""
+        return self._once(("explained", lang), lambda: average_explained(self.situation, self.planned_age, lang))
+
+    def answer(self, lang: str = "es") -> Answer:
+        """The answer at the planned age, explained in `lang`: its steps show the average's, and the earliest
+        eligibility follows the projection."""
+        def work() -> Answer:
+            explained = self.explained(lang)
+            return estimate(self.scenario, lang, average_steps=explained.steps if explained else None,
+                            average_assumptions=explained.assumptions if explained else None, move=self.through,
+                            example_inputs=self.example_inputs)
+        return self._once(("answer", lang), work)
+
+    def answer_at(self, age: Fraction, lang: str = "es") -> Answer:
+        """What the rules give at another start age (the amounts, with the average's steps and the assumptions
+        it used, as the answer at the planned age has them; no search for the earliest age)."""
+        age = Fraction(age)
+        if age == self.planned_age:
+            return self.answer(lang)
+
+        def work() -> Answer:
+            explained = average_explained(self.situation, age, lang)
+            return estimate(self.at(age), lang, average_steps=explained.steps if explained else None,
+                            average_assumptions=explained.assumptions if explained else None, find_earliest=False,
+                            example_inputs=self.example_inputs)
+        return self._once(("answer_at", age, lang), work)
+
+    def key_dates(self, today: date | None = None) -> list[KeyDate]:
+        """When the member first qualifies under each rule (by date when the birth date is known, counted from
+        `today`), and the change at 65 of the planned pension under coordination."""
+        today = today or self.today
+        return self._once(("key_dates", today), lambda: key_dates(
+            self.situation.today, self.birth_date, planned_age=self.planned_age, move=self.at, today=today,
+            growth=lambda age: growth_used(self.situation) if growth_read(self.situation, age) else None))
+
+    def first_date(self, earliest_age: Fraction) -> date | None:
+        """The day the member first qualifies, as the key dates count it; without a key date, the day
+        `earliest_age` is reached. None without a birth date."""
+        if self.birth_date is None:
+            return None
+        first = min((d.when for d in self.key_dates() if d.kind == "rule"), default=None)
+        return first or date_at(self.birth_date, earliest_age)
+
+    def grid(self, ages: Sequence[Fraction], extras: Sequence[Fraction] = (Fraction(0),)) -> Grid:
+        """Every (start age × added service) at once, exactly (`projection.grid`)."""
+        return grid(self.situation, ages, extras)
+
+    def payment_runs(self, start: Fraction, until: Fraction, lang: str = "es",
+                     social_security: bool = False) -> list[Run]:
+        """The payments of the pension started at `start`, month by month up to `until`, as runs of equal
+        months; with `social_security`, the Social Security the member gave counted from 65."""
+        monthly = self.situation.today.social_security_monthly if social_security else None
+        return payment_runs(self.answer_at(start, lang), Fraction(start), Fraction(until), monthly)
