@@ -86,7 +86,7 @@ def coordinated_cents(plan: str, group: str, member_coordinated: bool, pension_a
     social_security = None if social_security_monthly is None else social_security_monthly * 12
     amount, guaranteed = coordinator.guarantee(pension_annual, reduced, social_security)
     return CoordinatedCents(cf, reduced, amount, guaranteed,
-                            payable_cents(plan, amount, params.raw("minimum_monthly_pension")))
+                            payable_cents(plan, amount, coordinator.minimum_untouched(params)))
 
 
 def plan_average(plan: str, annual: Fraction | None, monthly: Fraction | None) -> Fraction:

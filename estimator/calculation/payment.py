@@ -19,8 +19,8 @@ from estimator.calculation.choice import Choice, Evaluation
 from estimator.arithmetic.quantity import Q
 from estimator.calculation.scenario import Scenario
 from estimator.arithmetic.exact import pick
-from estimator.law.parameters import Params
-from estimator.law.registry import coordination_age, plan
+from estimator.law.parameters import Params, coordination_age
+from estimator.law.registry import plan
 from estimator.law.rules import Facts
 
 

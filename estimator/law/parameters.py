@@ -27,7 +27,7 @@ from typing import Any, Literal, Mapping
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from estimator.arithmetic.quantity import NONE, RENDER, Q
-from estimator.law.registry import PLAN_IDS, plan_folders, plan as plan_of
+from estimator.law.registry import PLAN_IDS, plan as plan_of
 
 Unit = Literal["fraction", "years_of_age", "years_of_service", "usd_per_month", "usd_per_year", "count", "date"]
 RENDER_BY_UNIT = {
@@ -212,6 +212,15 @@ def _defaults_on(plan: str, day: Date) -> dict[str, Fraction | None]:
             for name, spec in _law_on(plan, day).items() if spec.date is None}
 
 
+def coordination_age(on: Date | None = None) -> Fraction:
+    """004 ¶A «…cuando cumpla la edad de sesenta y cinco (65) años…»: the age from which pensions are coordinated
+    with Social Security, in the law of the plan that coordinates as it stands on `on` (today by default). The
+    one reading of it: the answer, the grid, the key dates, the lifetime view and the reports ask here, with the
+    day of the pension they speak of."""
+    coordinating = next(p for p in PLAN_IDS if plan_of(p).coordination)
+    return default_values(coordinating, on)["coordination_age"]
+
+
 def dates(plan: str, on: Date | None = None) -> dict[str, Date]:
     """The plan's dated parameters (RULES.md §1: where the law draws a line by date), by name."""
     return {name: spec.date for name, spec in definitions(plan, on).items() if spec.date is not None}
@@ -223,10 +232,6 @@ def assumption_definition(name: str) -> Parameter:
         if name in definitions(plan):
             return definitions(plan)[name]
     raise KeyError(name)
-
-
-def all_files() -> list[Path]:
-    return [folder / "law.toml" for folder in plan_folders()]
 
 
 class Params:

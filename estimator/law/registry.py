@@ -127,12 +127,6 @@ def coordinated(plan_id: str, group: str, member_coordinated: bool) -> bool:
     return coordinator is not None and coordinator.applies(plan_id, group, member_coordinated)
 
 
-def coordination_age(on: Any = None) -> Any:
-    """The age from which pensions are coordinated (004 ¶A), from the law of the plan that coordinates, as it
-    stands on the day `on` (today by default)."""
-    return next(p.coordinator for p in PLANS.values() if p.coordinator is not None).coordination_age(on)
-
-
 def plan_folders() -> list[Path]:
     """Every folder of the plans: each plan's and the ones they share (each holds a `law.toml` and words)."""
     return sorted({folder for p in PLANS.values() for folder in p.folders})

@@ -18,7 +18,7 @@ from estimator.calculation.scenario import Scenario, read_scenario
 from estimator.arithmetic.display import exact_number, money
 from estimator.calculation.law_day import law_of
 from estimator.words.assumptions import assumption_figure, assumption_label, assumption_stated
-from estimator.law.registry import coordination_age
+from estimator.law.parameters import coordination_age
 from estimator.words.catalog import date_words, span, t
 
 MAX_SCENARIOS = 4  # side by side: more would not fit a page or a screen
@@ -197,12 +197,13 @@ def difference_reasons(base: Compared | Scenario, base_answer: Answer, other: Co
 RESULT_LINES = ("reference", "from_coordination", "net", "assumptions")
 
 
-def result_label(kind: str, lang: str) -> str:
+def result_label(kind: str, lang: str, answer: Answer | None = None) -> str:
+    """The label of one of RESULT_LINES; the coordination's age as the law of `answer`'s day reads it."""
     if kind == "reference":
         return t("report.row_reference", lang)
     if kind == "from_coordination":
         return t("report.row_from_coordination", lang,
-                 age=span(coordination_age(), lang))
+                 age=span(coordination_age(answer.law_on if answer is not None else None), lang))
     if kind == "assumptions":
         return t("compare.assumptions_used", lang)
     return t("report.row_net", lang)

@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from estimator.calculation.answer import Answer
 from estimator.arithmetic.exact import round_cents
-from estimator.law.registry import coordination_age
+from estimator.law.parameters import coordination_age
 
 
 def monthly_paid(answer: Answer, age: Fraction) -> tuple[Decimal, str]:
@@ -61,7 +61,8 @@ def payment_runs(answer: Answer, start: Fraction, until: Fraction,
     months = max(0, math.floor((Fraction(until) - Fraction(start)) * 12))
     runs: list[Run] = []
     for age in (Fraction(start) + Fraction(m, 12) for m in range(months)):
-        (pension, kind), social_security = monthly_paid(answer, age), social_security_at(age, social_security_monthly)
+        (pension, kind) = monthly_paid(answer, age)
+        social_security = social_security_at(answer, age, social_security_monthly)
         if runs and (runs[-1].pension, runs[-1].kind, runs[-1].social_security) == (pension, kind, social_security):
             runs[-1] = replace(runs[-1], months=runs[-1].months + 1)
         else:
@@ -71,11 +72,6 @@ def payment_runs(answer: Answer, start: Fraction, until: Fraction,
 
 def total_of(runs: list[Run]) -> Decimal:
     return sum((run.total for run in runs), Decimal("0.00"))
-
-
-def total_until(answer: Answer, start: Fraction, until: Fraction) -> Decimal:
-    """The payments from `start` up to (not including) `until`: the sum of their runs."""
-    return total_of(payment_runs(answer, start, until))
 
 
 def break_even(first: tuple[Answer, Fraction], second: tuple[Answer, Fraction],
@@ -114,8 +110,9 @@ def income_from_65(answer: Answer, social_security_monthly: Fraction | None) -> 
     return IncomeFrom65(answer, social_security_monthly)
 
 
-def social_security_at(age: Fraction, social_security_monthly: Fraction | None) -> Decimal:
-    """Social Security in the month at `age`, counted from 65 (the age the member gave it for)."""
-    if social_security_monthly is None or age < coordination_age():
+def social_security_at(answer: Answer, age: Fraction, social_security_monthly: Fraction | None) -> Decimal:
+    """Social Security in the month at `age`, counted from 65 (the age the member gave it for), as the law of the
+    answer's day reads that age."""
+    if social_security_monthly is None or age < coordination_age(answer.law_on):
         return Decimal("0.00")
     return round_cents(social_security_monthly)

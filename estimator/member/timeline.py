@@ -22,7 +22,7 @@ from estimator.calculation.search import candidate_ages, moved_to
 from estimator.calculation.answer import AssumptionUsed
 from estimator.calculation.scenario import Scenario
 from estimator.arithmetic.display import money
-from estimator.law.parameters import Params
+from estimator.law.parameters import Params, coordination_age
 from estimator.words.assumptions import used_mark
 from estimator.law.rules import DEFERRED
 from estimator.calculation.answer import assumptions_used
@@ -79,7 +79,7 @@ def key_dates(s: Scenario, birth: date | None = None, planned_age: Fraction | No
         planned = move(Fraction(planned_age))
         answer = estimate(planned, find_earliest=False)
         if answer.coordination is not None:
-            at = max(plans.coordination_age(params.on), planned.age)
+            at = max(coordination_age(params.on), planned.age)
             dates.append(KeyDate(kind="coordination", rule=answer.rule, age=at,
                                  service_years=planned.service_years,
                                  monthly_pension=answer.coordination.monthly_pension_from_65, reduced=False,
@@ -167,7 +167,7 @@ def key_date_lines(dates: list[KeyDate], lang: str, today: date | None = None) -
         items = [_rule_item(d, lang) for d in moment.rules[:1]]
         items += [t("key_dates.also", lang, item=_rule_item(d, lang)) for d in moment.rules[1:]]
         if moment.coordination is not None:
-            items.append(t("key_dates.coordination", lang, age=span(plans.coordination_age(moment.when), lang),
+            items.append(t("key_dates.coordination", lang, age=span(coordination_age(moment.when), lang),
                            amount=money(moment.coordination.monthly_pension)))
         line = t("key_dates.line", lang, when=when, items=t("key_dates.join", lang).join(items))
         marks = _marks(moment, lang)

@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from estimator import estimate, read_scenario
-from estimator.member.lifetime import break_even, monthly_at, payment_runs, social_security_at, total_until
+from estimator.member.lifetime import break_even, monthly_at, payment_runs, social_security_at, total_of
 from tests.strategies import valid_scenarios
 from tests.conftest import examples
 
@@ -22,14 +22,14 @@ def test_totals_count_months_and_the_change_at_65():
     assert monthly_at(a, Fraction(64)) == a.monthly_pension
     assert str(monthly_at(a, Fraction(65))) == "1167.50"
     # 5 years × 12 × 1,875.00 + 1 year × 12 × 1,167.50 = 112,500 + 14,010 = 126,510.00
-    assert str(total_until(a, Fraction(60), Fraction(66))) == "126510.00"
+    assert str(total_of(payment_runs(a, Fraction(60), Fraction(66)))) == "126510.00"
 
 
 def test_teachers_net_amount_until_55():
     # A1 at 52 with M = 2,000: 1,500.00, net 1,320.00 until 55 (9% = 180.00)
     a = answer(plan="teachers", age=52, service_years=30, average_monthly_salary=2000)
     # 36 months × 1,320 + 12 × 1,500 = 47,520 + 18,000 = 65,520.00
-    assert str(total_until(a, Fraction(52), Fraction(56))) == "65520.00"
+    assert str(total_of(payment_runs(a, Fraction(52), Fraction(56)))) == "65520.00"
 
 
 def test_break_even_between_reduced_now_and_unreduced_later():
@@ -54,14 +54,14 @@ def test_the_runs_shown_add_up_to_the_total_month_by_month(scenario, years, with
     social_security = Fraction(1800) if with_ss else None
     runs = payment_runs(a, start, until, social_security)
     months = [start + Fraction(m, 12) for m in range(years * 12)]
-    by_month = sum((monthly_at(a, age) + social_security_at(age, social_security) for age in months), Decimal("0.00"))
+    by_month = sum((monthly_at(a, age) + social_security_at(a, age, social_security) for age in months), Decimal("0.00"))
     assert sum((run.total for run in runs), Decimal("0.00")) == by_month
     assert sum(run.months for run in runs) == len(months)
     assert all(earlier.end == later.start for earlier, later in zip(runs, runs[1:]))  # no gap, no overlap
     assert all((e.pension, e.kind, e.social_security) != (l.pension, l.kind, l.social_security)
                for e, l in zip(runs, runs[1:]))  # each run is as long as it can be
     if not with_ss:
-        assert total_until(a, start, until) == by_month
+        assert total_of(payment_runs(a, start, until)) == by_month
 
 
 def test_a_teachers_runs_say_net_then_pension():

@@ -37,7 +37,7 @@ def test_estimator_never_imports_streamlit():
             assert not any(n.split(".")[0] == "streamlit" for n in names), f"{path} imports streamlit"
 
 
-@pytest.mark.parametrize("path", parameters.all_files(), ids=lambda p: p.parent.name)
+@pytest.mark.parametrize("path", [folder / "law.toml" for folder in plan_folders()], ids=lambda p: p.parent.name)
 def test_law_files_follow_the_schema(path):
     entries = parameters.read_file(path)  # raises on any deviation from the strict schema
     assert entries
@@ -343,7 +343,7 @@ def test_no_module_is_over_350_lines():
 def test_one_payment_pipeline_and_one_reading_of_the_coordination_age():
     """What is paid (minimum and rounding, coordination, the contribution) is computed by `payment.py` alone,
     which the answer and the grid both call; the coordination age is read from the law in one place, the
-    coordinating plan's `coordination_age(on)`, which everything else asks through the registry."""
+    law's `coordination_age(on)`, which everything else asks with the day of the pension it speaks of."""
     def calling(pattern: str) -> set[str]:
         found = re.compile(pattern)
         return {path.relative_to(ROOT).as_posix() for path in _code_modules() if found.search(path.read_text("utf-8"))}
@@ -351,7 +351,7 @@ def test_one_payment_pipeline_and_one_reading_of_the_coordination_age():
     assert calling(r"\b(payable_cents|coordinated_cents)\(") - {"estimator/calculation/kernel.py"} == {
         "estimator/calculation/payment.py"}
     assert calling(r"= payment\(s\b") == {"estimator/explanation/engine.py", "estimator/calculation/projection.py"}
-    assert calling(r"[\"']coordination_age[\"']") == {"estimator/plans/ley447/coordination.py"}
+    assert calling(r"[\"']coordination_age[\"']") == {"estimator/law/parameters.py"}
 
 
 def test_one_scenario_is_answered_without_numpy():

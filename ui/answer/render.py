@@ -14,7 +14,8 @@ from estimator.member.member import Member
 from estimator.arithmetic.display import exact_number, money
 from estimator.words.assumptions import used_mark
 from estimator.calculation.growth import growth_in
-from estimator.law.registry import coordination_age, plan as plan_of
+from estimator.law.parameters import coordination_age
+from estimator.law.registry import plan as plan_of
 from estimator.words.catalog import span, t
 from estimator.member.timeline import key_date_lines
 

@@ -212,7 +212,7 @@ def _columns(comparison: list[dict], lang: str) -> None:
                     for kind in RESULT_LINES:  # the same lines as the comparison report, from one source
                         line = result_line(kind, answer, lang)
                         if line is not None:
-                            st.caption(f"{result_label(kind, lang)}: {line}".replace("$", "\\$"))
+                            st.caption(f"{result_label(kind, lang, answer)}: {line}".replace("$", "\\$"))
             st.markdown(f"**{ui_text('compare_view.inputs', lang)}**")
             for label, values, differs in rows:
                 st.html(input_html(label, values[index], differs[index], lang))

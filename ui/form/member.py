@@ -107,12 +107,6 @@ def slip_message(plan: str, average: Fraction, lang: str) -> str:
                    low=money(ANNUAL_AVERAGE_LIKELY_MONTHLY))
 
 
-def unconfirmed_slip(values: FormValues, lang: str, confirmed: Callable[[Fraction], bool]) -> str | None:
-    """For the answer: the likely slip the member has not confirmed yet, in words, or None."""
-    average = average_to_confirm(values, lang)
-    return None if average is None or confirmed(average) else slip_message(plan_of(values), average, lang)
-
-
 def confirm_key(average: Fraction) -> str:
     """The session key of the member's confirmation of this very average (another figure asks again)."""
     return f"confirm_average_{round_cents(average)}".replace(".", "_")

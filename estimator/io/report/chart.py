@@ -11,7 +11,8 @@ from fractions import Fraction
 from estimator.calculation.scenario import Scenario
 from estimator.arithmetic.display import money
 from estimator.arithmetic.exact import round_cents
-from estimator.law.registry import coordination_age, plan
+from estimator.law.parameters import coordination_age
+from estimator.law.registry import plan
 from estimator.words.catalog import t
 from estimator.words.assumptions import used_mark
 from estimator.calculation.growth import growth_change

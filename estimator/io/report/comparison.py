@@ -80,7 +80,8 @@ def _results(doc: Document, words: Words, scenarios: Sequence[Scenario], answers
     for kind in RESULT_LINES:  # the lines the comparison page shows under each amount
         lines = [result_line(kind, a, words.lang) for a in answers]
         if any(lines):
-            rows.append((result_label(kind, words.lang), [line or words.t("none") for line in lines]))
+            said = next(a for a, line in zip(answers, lines) if line)  # the age as its law reads it
+            rows.append((result_label(kind, words.lang, said), [line or words.t("none") for line in lines]))
     _table(doc, words, rows, len(scenarios), bold_rows=(0,))
 
 

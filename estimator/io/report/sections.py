@@ -18,8 +18,7 @@ from estimator.calculation.answer import Answer
 from estimator.calculation.freeze import counts_past_freeze, freeze_for
 from estimator.arithmetic.display import exact_number, exact_percent, money
 from estimator.arithmetic.exact import whole_months
-from estimator.law.registry import coordination_age
-from estimator.law.parameters import RENDER_BY_UNIT, default_values, definitions
+from estimator.law.parameters import RENDER_BY_UNIT, coordination_age, default_values, definitions
 from estimator.words.assumptions import assumption_figure, assumption_mark
 from estimator.law.rulebook import RULEBOOK_DATE
 from estimator.words.catalog import step_value

@@ -21,7 +21,6 @@ MAX_DECIMALS = 6          # digits after a decimal point (cents need 2; spreadsh
 # A zero is written on purpose (a year without pay) and is read as zero.
 PLAUSIBLE_SHARE = Fraction(1, 10)
 DOT, COMMA = "dot", "comma"   # 31,000.00 (Puerto Rico) and 31.000,00 (Spanish)
-STYLE_EXAMPLE = {DOT: "31,000.00", COMMA: "31.000,00"}
 NEGATIVE = re.compile(r"[-−‒–]\s*\$?\s*(.+)|\(\s*\$?\s*(.+?)\s*\)|\$?\s*(.+?)\s*-")
 # The two ways of writing an amount: integer part plain or grouped by thousands, then decimals.
 PATTERNS = {

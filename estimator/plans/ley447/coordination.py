@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from datetime import date
-from fractions import Fraction
 from typing import Any
 
 from estimator.arithmetic.quantity import Q, q_excess, q_min
 from estimator.arithmetic.display import exact_money
 from estimator.arithmetic.exact import greater, lesser
 from estimator.law.rules import Facts
-from estimator.law.parameters import default_values
-from estimator.law.registry import PLAN_IDS, plan
+from estimator.law.registry import plan
 
 ZERO = Q(0, "0")
 # 004 ¶F: «En ningún caso se coordinarán las pensiones de los miembros del Cuerpo de la Policía, de
@@ -28,14 +25,6 @@ def applies(plan_id: str, group: str, coordinated: bool) -> bool:
     de Seguridad Social Federal y sea elegible para los beneficios primarios de dicha ley.»
     Only ley447 members of the Plan Coordinado, except the groups of ¶F; never ley1 (¶F) or teachers."""
     return plan(plan_id).coordination and coordinated and group not in NEVER_COORDINATED_GROUPS
-
-
-def coordination_age(on: date | None = None) -> Fraction:
-    """004 ¶A «…cuando cumpla la edad de sesenta y cinco (65) años…»: the age from which pensions are
-    coordinated, as the law of the plan that coordinates stands on `on` (today by default). The one reading
-    of it: the answer, the grid, the report and the app all ask here, through the registry."""
-    coordinating = next(p for p in PLAN_IDS if plan(p).coordination)
-    return default_values(coordinating, on)["coordination_age"]
 
 
 def coordinated_formula(f: Facts, p) -> Q:
@@ -73,9 +62,10 @@ def guarantee(pension: Any, coordinated: Any, social_security: Any | None) -> tu
     return lesser(pension, greater(coordinated, floor)), floor > coordinated
 
 
-def minimum_untouched() -> None:
+def minimum_untouched(params: Any) -> Any:
     """004 ¶E.5
     «El cómputo para la coordinación de pensiones no tendrá efecto sobre lo siguiente: […] 5) Las
     pensiones mínimas establecidas por Ley.»
-    What the system pays after coordination never drops below the minimum (RULES.md §4, §6); the
-    engine applies it through `payable`, and cites it from here."""
+    The minimum pension (RULES.md §6) applies to what the System pays after coordination too: the monthly
+    minimum the payment lifts the coordinated amount to (RULES.md §4)."""
+    return params.raw("minimum_monthly_pension")

@@ -11,7 +11,7 @@ from estimator.calculation.answer import Coordination
 from estimator.calculation.scenario import Scenario
 from estimator.arithmetic.display import carried, exact_money, money
 from estimator.arithmetic.exact import round_cents
-from estimator.law.parameters import Params
+from estimator.law.parameters import Params, coordination_age
 from estimator.calculation.payment import Payable, Payment
 from estimator.explanation.reasons import (assumption_source, choice_notes, deferred_notes, minimum_notes,
                                            reduction_notes)
@@ -121,7 +121,7 @@ def _guarantee_text(pension: str, coordinated: str, social_security: str | None)
 def _coordination_notes(s: Scenario, pay: Payable, coordinated: Payable, ss_annual, guaranteed: bool,
                         cf_reduced: Fraction, params: Params, lang: str) -> list[str]:
     """RULES.md §4 in words: what the System pays from 65 and why, also when it pays the same."""
-    age65 = coordination.coordination_age(params.on)
+    age65 = coordination_age(params.on)
     if coordinated.monthly == pay.monthly:
         why = ("minimum" if coordinated.minimum_applied else "guarantee" if guaranteed else "formula")
         return [t("reason.coordination_unchanged", lang, age=span(age65, lang), amount=money(pay.monthly),
