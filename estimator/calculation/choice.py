@@ -73,8 +73,7 @@ def facts_of(s: Scenario, explain: bool = True, average_formula: str | None = No
     age, separation, service = at or (s.age, s.separation_age, s.service_years)
     return kernel.facts(s.plan, s.group, age=age, separation_age=separation, service=service,
                         average=plan_average(s) if average is None else average,
-                        contribution_shortfall=s.contribution_shortfall, in_system_june_1960=s.in_system_june_1960,
-                        left_service_early=less(separation, age),
+                        answers=s, left_service_early=less(separation, age),
                         number=exact_years if explain else None, amount=amount if explain else None)
 
 

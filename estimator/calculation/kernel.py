@@ -15,19 +15,21 @@ from estimator.arithmetic.arrays import is_array, is_rational_array
 from estimator.arithmetic.quantity import leaf
 from estimator.arithmetic.exact import pick, whole_cents
 from estimator.law.registry import plan as plan_of
+from estimator.law.facts import member_facts
 from estimator.law.rules import Facts
 
 
-def facts(plan: str, group: str, *, age: Any, separation_age: Any, service: Any, average: Any,
-          contribution_shortfall: bool, in_system_june_1960: bool, left_service_early: Any,
-          number: Callable[[Any], str] | None = None, amount: Callable[[Any], str] | None = None) -> Facts:
-    """The facts the rules read (RULES.md §0, §7). With renderers, each figure carries its printed form."""
+def facts(plan: str, group: str, *, age: Any, separation_age: Any, service: Any, average: Any, answers: Any,
+          left_service_early: Any, number: Callable[[Any], str] | None = None,
+          amount: Callable[[Any], str] | None = None) -> Facts:
+    """The facts the rules read (RULES.md §0, §7): the figures, and the member's yes/no facts from `answers` (the
+    scenario) as the plan's rules read them (`law/facts.toml`). With renderers, each figure carries its printed
+    form."""
     return Facts(
         age=leaf(age, number), separation_age=leaf(separation_age, number),
         service=leaf(service, number), average=leaf(average, amount),
         police_or_firefighter=group in ("police", "firefighter"),
-        contribution_shortfall=contribution_shortfall and plan_of(plan).shortfall,
-        in_system_june_1960=in_system_june_1960 and plan_of(plan).june_1960,
+        **member_facts(plan, answers),
         left_service_early=left_service_early,
     )
 

@@ -294,8 +294,7 @@ def _grid(situation: Situation, ages: list[Fraction], extras: Sequence[Fraction]
 
     params = params_for(s.plan, s.assumptions.given(), explain=False, on=day)
     facts = kernel.facts(s.plan, s.group, age=age, separation_age=separation, service=service, average=average,
-                         contribution_shortfall=s.contribution_shortfall,
-                         in_system_june_1960=s.in_system_june_1960, left_service_early=left_early)
+                         answers=s, left_service_early=left_early)
 
     choice = choose([evaluate(rule, facts, params) for rule in rules], shape)  # RULES.md §0, Choice
     paying = payment(s, choice, facts, params)  # the answer's own pipeline (payment.py)

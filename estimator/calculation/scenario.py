@@ -15,6 +15,7 @@ from pydantic import (BaseModel, BeforeValidator, ConfigDict, PlainSerializer, S
                       ValidationError, create_model, model_validator)
 
 from estimator.law.assumptions import overridable
+from estimator.law.facts import MEMBER_FACTS
 from estimator.arithmetic.exact import fraction_of, less, to_fraction, whole_months_or_exact
 from estimator.law.registry import GOVERNMENT, GOVERNMENT_PLANS, PLAN_IDS, plan as plan_of
 from estimator.law.scope import NEW_PARTICIPANTS_FROM, entry_in_scope, government_plan
@@ -114,8 +115,9 @@ Assumptions = create_model("Assumptions", __base__=_Overrides, __module__=__name
 Assumptions.__doc__ = "Overrides of the named assumptions (RULES.md); None keeps the parameter file's default."
 
 
-class Scenario(BaseModel):
-    """One member's situation at the date the pension would start."""
+class _Member(BaseModel):
+    """The fields of a scenario up to the member's yes/no facts (`Scenario` adds those and the rest), and what a
+    scenario does."""
 
     model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True, frozen=True)
 
@@ -129,12 +131,6 @@ class Scenario(BaseModel):
     coordinated: StrictBool = False
     social_security_monthly: Number | None = None
     refunded: StrictBool = False
-    contribution_shortfall: StrictBool = False
-    in_system_june_1960: StrictBool = False
-    entry_date: EntryDate | None = None
-    # The day the pension starts: the law in force that day is read (parameters' `from`); None: today.
-    start_date: EntryDate | None = None
-    assumptions: Assumptions = Assumptions()
 
     @model_validator(mode="before")
     @classmethod
@@ -146,7 +142,7 @@ class Scenario(BaseModel):
         return data
 
     @model_validator(mode="after")
-    def _coherent(self) -> "Scenario":
+    def _coherent(self) -> "_Member":
         if self.separation_age is None:
             object.__setattr__(self, "separation_age", self.age)
         if self.age > OLDEST_AGE:
@@ -180,6 +176,19 @@ class Scenario(BaseModel):
         if not data.get("assumptions"):
             data.pop("assumptions", None)
         return data
+
+
+# One member's situation at the date the pension would start: the contract's fields (CONTRACT.md), in its order,
+# the member's yes/no facts among them as `law/facts.toml` declares them.
+Scenario = create_model(
+    "Scenario", __base__=_Member, __module__=__name__,
+    **{fact.name: (StrictBool, False) for fact in MEMBER_FACTS},
+    entry_date=(EntryDate | None, None),
+    # The day the pension starts: the law in force that day is read (parameters' `from`); None: today.
+    start_date=(EntryDate | None, None),
+    assumptions=(Assumptions, Assumptions()),
+)
+Scenario.__doc__ = "One member's situation at the date the pension would start."
 
 
 # Where a whole-scenario check failed, the field the message is about.
@@ -226,7 +235,7 @@ def _explain_error(exc: ValidationError, data: dict, lang: str) -> ScenarioError
     kind = error["type"]
     accepted = {"plan": PLAN_IDS, "group": GROUPS}
     if kind == "extra_forbidden":
-        return ScenarioError(field, t("error.unknown_field", lang, field=field))
+        return ScenarioError(field, t("error.unknown_field", lang, field=field, fields=", ".join(Scenario.model_fields)))
     if kind == "missing":
         return ScenarioError(field, t("error.required", lang, field=field))
     if kind in ("literal_error", "string_type") and loc and loc[0] in accepted:

@@ -12,6 +12,7 @@ from fractions import Fraction
 from functools import cache
 
 from estimator.law.assumptions import named, replacing
+from estimator.law.facts import MEMBER_FACTS
 from estimator.calculation.choice import Evaluation, reduces
 from estimator.calculation.payment import Payable
 from estimator.words.citations import display, with_cite
@@ -189,10 +190,8 @@ def notes_on_fields(s: Scenario, chosen: Evaluation | None, params: Params, lang
         notes.append(t("reason.coordination_not_group", lang))
     if s.social_security_monthly is not None and not coordinated:
         notes.append(t("reason.social_security_unused", lang))
-    if s.contribution_shortfall and not the_plan.shortfall:
-        notes.append(t("reason.shortfall_not_plan", lang))
-    if s.in_system_june_1960 and not the_plan.june_1960:
-        notes.append(t("reason.june_1960_not_plan", lang))
+    notes += [t(f"reason.unused.{fact.name}", lang) for fact in MEMBER_FACTS
+              if getattr(s, fact.name) and not fact.read(s.plan, True)]
     notes += the_plan.notes.field_notes(s, chosen, lang)
     for name in s.assumptions.given():
         why = assumption_unused(s, name, chosen, params, contribution_paid)

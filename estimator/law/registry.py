@@ -32,16 +32,15 @@ class Plan:
 
     id: str
     system: str              # the retirement system: the teachers' own, or the government employees' (GOVERNMENT)
-    shared: tuple[str, ...]  # folders whose law and words it also reads, before its own
-    monthly: bool            # amounts and the average M are monthly (RULES.md §2), else annual (AC)
-    groups: bool             # the group (police, firefighter, …) matters (RULES.md §1)
-    coordination: bool       # seed 004: coordination with Social Security at 65 (RULES.md §4)
-    deferred: bool           # a member who left service before the pension starts can have one
-    contribution: bool       # a pensioner keeps contributing for a while (000 ¶B)
-    shortfall: bool          # a contribution shortfall changes the pension (000 ¶C)
-    june_1960: bool          # Regla 19.6's floor for members in the System on 30 June 1960
     average_cite: str        # what defines its average (RULES.md §7), as the average's step cites it …
-    average_in_each_rule: bool  # … unless each rule's own paragraph states it: then the paragraph paid
+    average_in_each_rule: bool = False  # … unless each rule's own paragraph states it: then the paragraph paid
+    # What a plan has not unless its plan.toml says so:
+    shared: tuple[str, ...] = ()  # folders whose law and words it also reads, before its own
+    monthly: bool = False    # amounts and the average M are monthly (RULES.md §2), else annual (AC)
+    groups: bool = False     # the group (police, firefighter, …) matters (RULES.md §1)
+    coordination: bool = False  # seed 004: coordination with Social Security at 65 (RULES.md §4)
+    deferred: bool = False   # a member who left service before the pension starts can have one
+    contribution: bool = False  # a pensioner keeps contributing for a while (000 ¶B)
     entries_from: str | None = None   # the dated parameter from which first entries belong to this plan
     entries_until: str | None = None  # the dated parameter from which first entries are out of scope (RULES.md §1)
 

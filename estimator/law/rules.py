@@ -9,32 +9,33 @@ reduction. The same function runs on one scenario (exact, with formulas) and on 
 from __future__ import annotations
 
 import inspect
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, make_dataclass
 from fractions import Fraction
 from functools import cache, wraps
 from typing import Any, Callable, Literal
 
 from estimator.arithmetic.arrays import is_array
 from estimator.arithmetic.quantity import Q
+from estimator.law.facts import MEMBER_FACTS
 
 ACTIVE = "active"     # retirement from active service: judged at the separation age
 DEFERRED = "deferred"  # deferred pension: judged at the start age
 
 
-@dataclass(slots=True)  # made a few times a line and only read, as the records below
-class Facts:
-    """What the rules read about a member (quantities: exact scalars, or arrays on the grid)."""
-
-    age: Q                 # age when the pension starts
-    separation_age: Q      # age when the member left service
-    service: Q             # credited service at separation, in years
-    average: Q             # the plan's average salary: annual (government) or monthly M (teachers)
-    police_or_firefighter: bool
-    contribution_shortfall: bool
-    in_system_june_1960: bool
-    left_service_early: Any  # separation age < age (bool, or bool array)
+# What the rules read about a member (quantities: exact scalars, or arrays on the grid): the figures, then the
+# member's yes/no facts as declared in `facts.toml` (false for a plan whose rules do not read one). Made a few times
+# a line and only read, as the records below.
+Facts = make_dataclass("Facts", [
+    ("age", Q),                  # age when the pension starts
+    ("separation_age", Q),       # age when the member left service
+    ("service", Q),              # credited service at separation, in years
+    ("average", Q),              # the plan's average salary: annual (government) or monthly M (teachers)
+    ("police_or_firefighter", bool),
+    *((fact.name, bool) for fact in MEMBER_FACTS),
+    ("left_service_early", Any),  # separation age < age (bool, or bool array)
     # What `shared` formulas gave for these facts, by formula and parameters (each computed once).
-    shared: dict = field(default_factory=dict, compare=False, repr=False)
+    ("shared", dict, field(default_factory=dict, compare=False, repr=False)),
+], slots=True, namespace={"__module__": __name__})
 
 
 # A condition and an outcome are made for every rule of every line and only read afterwards: plain records

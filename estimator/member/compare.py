@@ -18,12 +18,13 @@ from estimator.calculation.scenario import Scenario, read_scenario
 from estimator.arithmetic.display import exact_number, money
 from estimator.calculation.law_day import law_of
 from estimator.words.assumptions import assumption_figure, assumption_label, assumption_stated
+from estimator.law.facts import MEMBER_FACTS
 from estimator.law.parameters import coordination_age
 from estimator.words.catalog import date_words, span, t
 
 MAX_SCENARIOS = 4  # side by side: more would not fit a page or a screen
 MONEY_FIELDS = ("average_salary", "average_monthly_salary", "social_security_monthly")
-FLAGS = ("coordinated", "refunded", "contribution_shortfall", "in_system_june_1960")
+FLAGS = ("coordinated", "refunded", *(fact.name for fact in MEMBER_FACTS))
 AVERAGE_FROM = "average_assumptions"  # kept beside a compared scenario's inputs: what its average rests on
 
 
@@ -241,7 +242,7 @@ def result_line(kind: str, answer: Answer, lang: str) -> str | None:
 # Rows of the side-by-side table of inputs: these always, the others when some scenario sets them.
 ALWAYS = ("plan", "age", "service_years", "average")
 ROWS = ("plan", "group", "age", "separation_age", "service_years", "average", "coordinated",
-        "social_security_monthly", "refunded", "contribution_shortfall", "in_system_june_1960")
+        "social_security_monthly", "refunded", *(fact.name for fact in MEMBER_FACTS))
 DEFAULTS = Scenario.model_fields
 
 

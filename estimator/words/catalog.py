@@ -8,6 +8,8 @@ from fractions import Fraction
 from functools import cache, lru_cache
 from pathlib import Path
 
+from estimator.law.facts import FILE as FACTS_FILE, MEMBER_FACTS
+
 LANGUAGES = ("es", "en")
 FOLDER = Path(__file__).parent
 APP = "app"  # the table of a plan's words file that the app's catalog reads
@@ -24,11 +26,31 @@ def catalog(lang: str) -> dict[str, str]:
             tree = tomllib.load(handle)
         tree.pop(APP, None)
         _merge(merged, _flatten(tree), path)
+    _merge(merged, fact_words(lang), FACTS_FILE)
     _CATALOGS[lang] = merged
     return merged
 
 
 _CATALOGS: dict[str, dict[str, str]] = {}  # each catalog once read, for `t` to find without a cached call
+
+
+def fact_words(lang: str) -> dict[str, str]:
+    """The words of the member's yes/no facts (`law/facts.toml`) under the keys every condition, report row and
+    note is read by: `cond.<name>` (met), `cond.no_<name>` (not met), `report.field.<name>` and
+    `reason.unused.<name>` (given to a plan whose rules do not read it). The form's words: `fact_app_words`."""
+    words: dict[str, str] = {}
+    for fact in MEMBER_FACTS:
+        said = fact.words[lang]
+        words.update({f"cond.{fact.name}": said["holds"], f"cond.no_{fact.name}": said["fails"],
+                      f"report.field.{fact.name}": said["field"], f"reason.unused.{fact.name}": said["unused"]})
+    return words
+
+
+def fact_app_words(lang: str) -> dict[str, str]:
+    """The form's box of each member's yes/no fact (`law/facts.toml`), for the app's catalog: `input.<box>` and
+    `input.<box>_help`."""
+    return {key: text for fact in MEMBER_FACTS for key, text in ((f"input.{fact.box}", fact.words[lang]["question"]),
+                                                                 (f"input.{fact.box}_help", fact.words[lang]["help"]))}
 
 
 def plan_words_files(lang: str) -> list[Path]:

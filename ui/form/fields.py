@@ -27,6 +27,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 from estimator.law import registry as plans
 from estimator.law.assumptions import Overridable, overridable, replacing
+from estimator.law.facts import MEMBER_FACTS, reads
 from estimator.calculation.scenario import EARLIEST_WORKING_AGE, GROUPS, OLDEST_AGE
 from estimator.law.scope import government_plan
 from estimator.law.parameters import default_values
@@ -140,8 +141,13 @@ def _history(plan: str | None, v: Any) -> bool:
 
 
 def _has(capability: str) -> Callable[[str | None, Any], bool]:
-    """Shown for a plan the registry says has `capability` (coordination, the ¶C shortfall, Regla 19.6, …)."""
+    """Shown for a plan the registry says has `capability` (coordination, …)."""
     return lambda plan, v: plan is not None and bool(getattr(plans.plan(plan), capability))
+
+
+def _reads(fact: str) -> Callable[[str | None, Any], bool]:
+    """Shown for a plan whose rules read the member's yes/no fact `fact` (`law/facts.toml`)."""
+    return lambda plan, v: reads(plan, fact)
 
 
 def _defines(parameter: str) -> Callable[[str | None, Any], bool]:
@@ -206,8 +212,9 @@ FIELDS: tuple[Field, ...] = (
     Field("social_security", "money", None, None, ("input.social_security",), place="social_security", low=D(0),
           high=MAX_SOCIAL_SECURITY_MONTHLY, sample="1,200", shown=lambda plan, v: _has("coordination")(plan, v) and v.coordinated,
           to="social_security_monthly"),
-    Field("shortfall", "flag", False, False, ("input.shortfall",), shown=_has("shortfall"), to="contribution_shortfall"),
-    Field("june_1960", "flag", False, False, ("input.june_1960",), shown=_has("june_1960"), to="in_system_june_1960"),
+    # the member's yes/no facts a plan's rules read, as `law/facts.toml` declares them
+    *(Field(fact.box, "flag", False, False, (f"input.{fact.box}",), shown=_reads(fact.name), to=fact.name)
+      for fact in MEMBER_FACTS),
     Field("refunded", "flag", False, False, ("input.refunded",), to="refunded"),
     Field("disability", "flag", False, False, ("limits.disability_input",)),
     Field("both_systems", "flag", False, False, ("limits.both_systems_input",)),

@@ -15,6 +15,7 @@ import streamlit as st
 
 from estimator.law import registry as plans
 from estimator.calculation.freeze import freeze_for
+from estimator.law.facts import MEMBER_FACTS
 from estimator.member.member import Member
 from estimator.arithmetic.display import money
 from estimator.explanation.reasons import outside_scope
@@ -231,10 +232,9 @@ def member_form(lang: str, today: date, form: FormReading) -> None:
     if "social_security" in show:
         _typed("social_security", tx("social_security"), lang, help=tx("social_security_help"))
         _error_under(errors, "social_security")
-    if "june_1960" in show:
-        st.checkbox(tx("june_1960"), key="june_1960", help=tx("june_1960_help"), persist_state=KEEP)
-    if "shortfall" in show:
-        st.checkbox(tx("shortfall"), key="shortfall", help=tx("shortfall_help"), persist_state=KEEP)
+    for fact in MEMBER_FACTS:  # the member's yes/no facts the plan's rules read (`law/facts.toml`)
+        if fact.box in show:
+            st.checkbox(tx(fact.box), key=fact.box, help=tx(f"{fact.box}_help"), persist_state=KEEP)
     st.checkbox(tx("refunded"), key="refunded", help=tx("refunded_help"), persist_state=KEEP)
     st.checkbox(ui_text("limits.disability_input", lang), key="disability",
                 help=ui_text("limits.disability_help", lang), persist_state=KEEP)
