@@ -16,7 +16,7 @@ from estimator.arithmetic.quantity import NONE, CellMarks, Q
 from estimator.calculation.scenario import Scenario
 from estimator.arithmetic.display import carried, exact_money, exact_years
 from estimator.arithmetic.exact import less, pick
-from estimator.calculation.law_day import law_of
+from estimator.calculation.law_day import law_of, rules_of
 from estimator.law.parameters import Params
 from estimator.law.registry import plan
 from estimator.law.rules import Facts, Outcome, Rule, all_met
@@ -48,11 +48,6 @@ class Evaluation:
     applies: Any
     factor: Q | None   # the actuarial reduction factor, when the rule is reduced (and applies somewhere)
     amount: Q          # after reduction, before the minimum (for a rule that applies)
-
-
-def rules_of(plan_id: str) -> tuple[Rule, ...]:
-    """The plan's rules, in its table's order."""
-    return plan(plan_id).table
 
 
 def plan_average(s: Scenario) -> Fraction:
@@ -94,7 +89,7 @@ def evaluations_at(s: Scenario, params: Params | None = None, facts: Facts | Non
     scenario's own, read without text, when the caller has them)."""
     params = params or law_of(s, explain=False)
     facts = facts or facts_of(s, explain=False)
-    return [evaluate(rule, facts, params) for rule in rules_of(s.plan)]
+    return [evaluate(rule, facts, params) for rule in rules_of(s.plan, params.on)]
 
 
 def reduces(evaluation: Evaluation) -> bool:

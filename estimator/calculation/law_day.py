@@ -8,7 +8,9 @@ from datetime import date
 from typing import Sequence
 
 from estimator.calculation.scenario import Scenario
-from estimator.law.parameters import Params, law_key, params_for
+from estimator.law.parameters import Params, dates, law_key, params_for
+from estimator.law.registry import plan as plan_of
+from estimator.law.rules import Rule
 
 
 
@@ -22,9 +24,20 @@ def law_of(s: Scenario, explain: bool = True) -> Params:
     return params_for(s.plan, s.assumptions.given(), explain=explain, on=s.start_date)
 
 
+def rules_of(plan_id: str, on: date | None = None) -> tuple[Rule, ...]:
+    """The plan's rules in force on the day `on` (today by default), in its table's order: the law of the day
+    picks its rules as it picks its values (a rule's `in_force`, by its law's dated parameters)."""
+    table = plan_of(plan_id).table
+    if all(rule.in_force == (None, None) for rule in table):
+        return table
+    day = on or date.today()
+    law_dates = dates(plan_id, day)
+    return tuple(rule for rule in table if rule.in_force_on(day, law_dates))
+
+
 def law_runs(plan: str, days: Sequence[date | None]) -> list[list[int]]:
     """The positions of `days` in runs of consecutive days that read the same law (None: today)."""
-    keys = [law_key(plan, day or date.today()) for day in days]
+    keys = [(law_key(plan, day or date.today()), rules_of(plan, day)) for day in days]
     runs: list[list[int]] = []
     for position, key in enumerate(keys):
         if runs and keys[runs[-1][-1]] == key:

@@ -19,6 +19,7 @@ from estimator.calculation.choice import Choice, Evaluation
 from estimator.arithmetic.quantity import Q
 from estimator.calculation.scenario import Scenario
 from estimator.arithmetic.exact import pick
+from estimator.calculation.law_day import rules_of
 from estimator.law.parameters import Params, coordination_age
 from estimator.law.registry import plan
 from estimator.law.rules import Facts
@@ -41,6 +42,7 @@ class Contribution:
     amount: Q     # rate × M, exact (with its formula for one scenario)
     due: Any      # whether it is due: a bool, or one per cell
     cents: Any    # rounded to cents (RULES.md §0), 0 where not due
+    net: Any      # cents paid meanwhile: the pension after the minimum less the contribution (RULES.md §0)
 
 
 @dataclass
@@ -52,6 +54,9 @@ class Payment:
     coordinated: kernel.CoordinatedCents | None   # from the coordination age; None: this pension is not coordinated
     at_start: Any                                 # cents paid the first month: coordinated when it starts at 65+
     contribution: Contribution | None             # None: the plan has no continued contribution
+    # One scenario's: what the first rule the chosen one is an exception to would pay (teachers' ¶C replaces ¶A.1
+    # while a shortfall is unpaid: the ¶A.1 amount once it is paid); None when the chosen rule is no exception.
+    replaced: Q | None = None
 
     @property
     def payable(self) -> Payable:
@@ -89,15 +94,26 @@ def payment(s: Scenario, choice: Choice, facts: Facts, params: Params) -> Paymen
     if coordinated is not None:  # RULES.md §0: from the start, the coordinated amount is what is paid
         from_start = facts.age.v >= coordination_age(params.on)
         at_start = kernel.where(from_start, coordinated.paid.monthly, paid.monthly)
-    return Payment(choice, paid, coordinated, at_start, _contribution(s, choice, facts, params))
+    return Payment(choice, paid, coordinated, at_start, _contribution(s, choice, facts, params, paid.monthly),
+                   _replaced(s, choice, facts, params))
 
 
-def _contribution(s: Scenario, choice: Choice, facts: Facts, params: Params) -> Contribution | None:
+def _replaced(s: Scenario, choice: Choice, facts: Facts, params: Params) -> Q | None:
+    """The amount of the first rule the chosen rule is an exception to (`exception_of`), for one scenario."""
+    if is_array(choice.index) or choice.index < 0:
+        return None
+    rules = rules_of(s.plan, params.on)
+    replaces = rules[choice.index].exception_of
+    return next((rule(facts, params).amount for rule in rules if rule.id in replaces), None)
+
+
+def _contribution(s: Scenario, choice: Choice, facts: Facts, params: Params, monthly: Any) -> Contribution | None:
     """000 ¶B, through the plan's rules: due under the paragraphs it names, until the age it ends."""
     this = plan(s.plan)
     if not this.contribution:
         return None
-    under = [this.table.index(rule) for rule in this.rules.CONTRIBUTING]
+    in_force = rules_of(s.plan, params.on)  # the choice's index is a place in this table
+    under = [in_force.index(rule) for rule in this.rules.CONTRIBUTING if rule in in_force]
     if is_array(choice.index):
         import numpy as np
         paid_under = np.isin(choice.index, under)
@@ -105,7 +121,8 @@ def _contribution(s: Scenario, choice: Choice, facts: Facts, params: Params) -> 
         paid_under = choice.index in under
     due = this.rules.contribution_applies(paid_under, facts, params)
     amount = this.rules.contribution(facts, params)
-    return Contribution(amount, due, kernel.where(due, kernel.cents(amount.v), 0))
+    cents = kernel.where(due, kernel.cents(amount.v), 0)
+    return Contribution(amount, due, cents, monthly - cents)
 
 
 def _payable(paid: kernel.PayableCents) -> Payable:

@@ -268,7 +268,7 @@ def _grid(situation: Situation, ages: list[Fraction], extras: Sequence[Fraction]
     s = situation.today
     extras = [Fraction(x) for x in extras]
     shape = (len(ages), len(extras))
-    rules = rules_of(s.plan)
+    rules = rules_of(s.plan, day)
     futures = future_salaries(situation, max((_periods_worked(situation, a) for a in ages), default=0))
     averages = [average_at(situation, a, futures) for a in ages]
     result = Grid(ages, extras, [r.id for r in rules], np.full(shape, -1), np.zeros(shape), np.zeros(shape),

@@ -113,7 +113,7 @@ def earliest_eligibility(s: Scenario, horizon_age: int = 100, move: Callable[[Fr
     if why_no_pension(s):
         return None
     params = params or law_of(s, explain=False)
-    rules = rules_of(s.plan)
+    rules = rules_of(s.plan, params.on)
     known = now is not None and move is None
     if known:
         rules = tuple(e.rule for e in now if _may_apply_later(e))

@@ -19,8 +19,8 @@ from estimator.calculation.answer import Alternative, Answer, AssumptionUsed, Li
 from estimator.calculation.scenario import Scenario
 from estimator.law.registry import plan
 from estimator.calculation.plausibility import slip_in
-from estimator.explanation.reasons import (earliest_reason, no_pension, notes_on_fields, scope_reason, unmet_reasons,
-                                           unreduced_monthly)
+from estimator.explanation.reasons import (earliest_reason, hooks, no_pension, notes_on_fields, scope_reason,
+                                           unmet_reasons, unreduced_monthly)
 from estimator.calculation.search import earliest_eligibility
 from estimator.words.citations import display
 from estimator.explanation.steps import amount_steps, average_step
@@ -70,7 +70,7 @@ def _estimate(s: Scenario, lang: str, why: str | None, *, average_steps: list[St
               find_earliest: bool, move: Callable[[Fraction], Scenario] | None, example: bool = False) -> Answer:
     params = law_of(s)
     steps = list(average_steps or [])
-    notes = plan(s.plan).notes
+    notes = hooks(s.plan)
 
     if why is not None:  # refunded (covered, RULES.md §0), or no deferred pension in this plan (not covered)
         key = "reason.refunded" if why == REFUNDED else f"reason.{s.plan}_deferred"

@@ -10,6 +10,8 @@ from datetime import date, timedelta
 from decimal import Decimal
 from fractions import Fraction
 from functools import cache
+from types import SimpleNamespace
+from typing import Any
 
 from estimator.law.assumptions import named, replacing
 from estimator.law.facts import MEMBER_FACTS
@@ -26,6 +28,7 @@ from estimator.words.assumptions import assumption_label
 from estimator.law import registry as plans
 from estimator.law.registry import plan
 from estimator.law.rules import ACTIVE, DEFERRED
+from estimator.explanation.steps import Addition
 from estimator.words.catalog import date_words, span, t
 
 def no_pension(covered: bool, reasons: list[str], steps: list[Step], earliest: Earliest | None = None,
@@ -192,7 +195,7 @@ def notes_on_fields(s: Scenario, chosen: Evaluation | None, params: Params, lang
         notes.append(t("reason.social_security_unused", lang))
     notes += [t(f"reason.unused.{fact.name}", lang) for fact in MEMBER_FACTS
               if getattr(s, fact.name) and not fact.read(s.plan, True)]
-    notes += the_plan.notes.field_notes(s, chosen, lang)
+    notes += hooks(s.plan).field_notes(s, chosen, lang)
     for name in s.assumptions.given():
         why = assumption_unused(s, name, chosen, params, contribution_paid)
         if why:
@@ -217,4 +220,29 @@ def assumption_unused(s: Scenario, name: str, chosen: Evaluation | None, params:
         if instead is not None and params.raw(instead.name) is not None:
             return "factor_given"
         return None
-    return plan(s.plan).notes.assumption_unused(s, name, chosen, contribution_paid)
+    return hooks(s.plan).assumption_unused(s, name, chosen, contribution_paid)
+
+
+# What a plan's `notes.py` may say differently; a plan that has no `notes.py`, or leaves a hook out, says what
+# every plan says: the generic notes on the rule chosen, and nothing more.
+def _no_notes(*_: Any) -> list[str]:
+    return []
+
+
+def _nothing_after(*_: Any) -> Addition:
+    return Addition()
+
+
+def _never_unused(*_: Any) -> None:
+    return None
+
+
+DEFAULT_HOOKS = {"chosen_notes": chosen_notes, "plan_notes": _no_notes, "after_amount": _nothing_after,
+                 "field_notes": _no_notes, "assumption_unused": _never_unused}
+
+
+@cache
+def hooks(plan_id: str) -> SimpleNamespace:
+    """The explanation hooks of a plan: its `notes.py`'s own (through the registry), else the defaults."""
+    own = plan(plan_id).notes
+    return SimpleNamespace(**{name: getattr(own, name, default) for name, default in DEFAULT_HOOKS.items()})

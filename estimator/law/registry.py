@@ -71,8 +71,11 @@ class Plan:
         return import_module(f"{plans_package.__name__}.{self.id}.coordination") if self.coordination else None
 
     @cached_property
-    def notes(self) -> ModuleType:
-        """Its explanations (reasons and notes keyed by its rules), `notes.py` in its folder."""
+    def notes(self) -> ModuleType | None:
+        """Its own explanations (reasons and notes keyed by its rules), `notes.py` in its folder when it has one:
+        what it says beyond every plan's (the explanation's `hooks`)."""
+        if not (plan_folder(self.id) / "notes.py").is_file():
+            return None
         return import_module(f"{plans_package.__name__}.{self.id}.notes")
 
     @property

@@ -12,7 +12,8 @@ import inspect
 from dataclasses import dataclass, field, make_dataclass
 from fractions import Fraction
 from functools import cache, wraps
-from typing import Any, Callable, Literal
+from datetime import date
+from typing import Any, Callable, Literal, Mapping
 
 from estimator.arithmetic.arrays import is_array
 from estimator.arithmetic.quantity import Q
@@ -113,10 +114,19 @@ class Rule:
     legal_text: str
     function: Callable[[Facts, Any], Outcome]
     reduction: Reduction | None = None
-    exception_of: tuple[str, ...] = field(default=())
+    exception_of: tuple[str, ...] = field(default=())  # the rules it replaces while its conditions hold
+    # The dates it is in force, as dated parameters of its plan's law (`unit = "date"`): from the first, until the
+    # day before the second; None: the texts set no such day.
+    in_force: tuple[str | None, str | None] = (None, None)
 
     def __call__(self, facts: Facts, params: Any) -> Outcome:
         return self.function(facts, params)
+
+    def in_force_on(self, day: date, dates: Mapping[str, date]) -> bool:
+        """Whether the rule is law on `day`, by its plan's dated parameters (`dates`, the law of that day)."""
+        since, until = self.in_force
+        return (since is None or (since in dates and dates[since] <= day)) and (until is None or
+                                                                               until not in dates or day < dates[until])
 
 
 def shared(formula: Callable[[Facts, Any], Q]) -> Callable[[Facts, Any], Q]:
@@ -147,9 +157,12 @@ def _first_line(doc: str) -> str:
     return inspect.cleandoc(doc).partition("\n")[0].strip()
 
 
-def rule(rule_id: str, path: str, reduction: Reduction | None = None) -> Callable:
-    """Make a function a rule: its id, path (active or deferred), reduction, and the citation and legal
-    text its docstring starts with. Each plan lists its rules in its `RULES` table (plans/)."""
+def rule(rule_id: str, path: str, reduction: Reduction | None = None, *, exception_of: tuple[str, ...] = (),
+         in_force: tuple[str | None, str | None] = (None, None)) -> Callable:
+    """Make a function a rule: its id, path (active or deferred), reduction, the rules it is an exception to,
+    the dates it is in force (dated parameters of its law, read on the day of the pension, as its values are),
+    and the citation and legal text its docstring starts with. Each plan lists its rules in its `RULES` table
+    (plans/)."""
 
     def register(function: Callable[[Facts, Any], Outcome]) -> Rule:
         doc = inspect.cleandoc(function.__doc__ or "")
@@ -157,7 +170,8 @@ def rule(rule_id: str, path: str, reduction: Reduction | None = None) -> Callabl
         if not cite.strip() or not text.strip():
             raise ValueError(f"{rule_id}: the docstring must start with the citation, then the text")
         plan = rule_id.split(".", 1)[0]
-        return Rule(rule_id, plan, path, cite.strip(), quoted(text.strip()), function, reduction)
+        return Rule(rule_id, plan, path, cite.strip(), quoted(text.strip()), function, reduction, exception_of,
+                    in_force)
 
     return register
 

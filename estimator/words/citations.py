@@ -12,6 +12,7 @@ from __future__ import annotations
 from functools import cache
 
 from estimator.law.registry import citation_readers
+from estimator.words.catalog import catalog
 
 
 @cache
@@ -34,9 +35,23 @@ def with_cite(title: str, cite: str, form: str) -> str:
 
 
 def _one(part: str, lang: str) -> str:
-    """One citation in the law's words, by the folder whose seeds it cites (each plan's or shared folder's
-    `citations.py`, found through the registry); a citation no folder reads is shown as written."""
+    """One citation in the law's words, by the folder whose seeds it cites: its `citations.py` when it reads them
+    by code (found through the registry), else the `[cite]` table of its words, whose keys are the starts of its
+    seeds' citations ("900 ¶" → "Ley Demo, artículo "); a citation neither reads is shown as written."""
     for reader in citation_readers():
         if (words := reader.in_words(part, lang)) is not None:
             return words
+    for start, words in _written(lang):
+        if part.startswith(start):
+            return words + part[len(start):]
     return part
+
+
+@cache
+def _written(lang: str) -> tuple[tuple[str, str], ...]:
+    """The `[cite]` tables of the plans' words files, the longest start first."""
+    said = [(key[len(CITE):], text) for key, text in catalog(lang).items() if key.startswith(CITE)]
+    return tuple(sorted(said, key=lambda pair: -len(pair[0])))
+
+
+CITE = "cite."

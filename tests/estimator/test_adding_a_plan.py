@@ -1,5 +1,6 @@
 """Adding a plan is what the README's "How to add… A plan" says, and nothing else: a folder with its
-`plan.toml`, rules, dated law, words, notes, citations and golden cases. A throwaway plan (Ley Demo, in
+`plan.toml`, rules, dated law, words and golden cases (no notes of its own, its citations in its words, a rule
+that is law only from a day its law dates). A throwaway plan (Ley Demo, in
 `tests/estimator/a_new_plan/demo/`) is copied to a temporary folder that the estimator is told of
 (`ESTIMATOR_PLAN_FOLDERS`), and then answered on the command line, checked by the structure tests and its
 golden cases, with no line of the estimator changed. A named assumption a member may override is one more entry of
@@ -51,8 +52,21 @@ def test_the_command_line_answers_for_the_new_plan(environment, lang, words):
     answer = json.loads(proc.stdout)
     assert answer["rule"] == "demo.a" and answer["monthly_pension"] == 625.0 and answer["annual_pension"] == 7500.0
     assert [step["formula"] for step in answer["steps"][1:]] == ["2% × $30,000.00 × 12.5", "$7,500.00 ÷ 12"]
-    assert answer["steps"][1]["cite"] == "Ley Demo, artículo 1"  # its own citations, read by its own folder
+    assert answer["steps"][1]["cite"] == "Ley Demo, artículo 1"  # its own citations, from its own words
     assert words in answer["reasons"][0]
+
+
+def test_a_rule_is_law_from_the_day_its_law_dates(environment):
+    """Artículo 2 is law from 1 January 2030 (`in_force`, a dated parameter of its law.toml): a pension starting
+    before then is judged without it, one starting that day with it, as the law of the day reads its values."""
+    line = {"plan": "demo", "age": 57, "service_years": 10, "average_salary": 30000}
+    today = _answer(environment, json.dumps(line))
+    assert today["eligible"] is False and today["rule"] is None
+    assert not any("artículo 2" in reason for reason in today["reasons"])  # not law yet: not said as a rule failed
+    then = _answer(environment, json.dumps({**line, "start_date": "2030-01-01"}))
+    assert then["rule"] == "demo.b" and then["monthly_pension"] == 500.0  # 2% × $30,000 × 10 ÷ 12
+    before = _answer(environment, json.dumps({**line, "start_date": "2029-12-31"}))
+    assert before["eligible"] is False
 
 
 def test_the_new_plan_meets_the_structure_tests_and_its_golden_cases(environment):
@@ -61,11 +75,12 @@ def test_the_new_plan_meets_the_structure_tests_and_its_golden_cases(environment
                           capture_output=True, text=True, cwd=ROOT, env=environment, timeout=300)
     assert proc.returncode == 0, proc.stdout[-3000:]
     passed = {line.split("::")[1].rsplit(" PASSED", 1)[0] for line in proc.stdout.splitlines() if " PASSED" in line}
-    # Its folder, words, law, order and rules, and both golden cases, were each checked (not deselected away).
+    # Its folder, words, law, order and rules, and its four golden cases (artículo 2's before and from the day it
+    # became law among them), were each checked (not deselected away).
     assert {"test_each_plan_lives_in_one_folder[demo]", "test_a_plan_has_every_word_its_answers_need[demo]",
             "test_law_files_follow_the_schema[demo]", "test_rule_tables_follow_the_rule_book_order[demo]",
             "test_every_rule_a_plan_defines_is_in_its_table[demo]"} <= passed, proc.stdout[-2000:]
-    assert sum(name.startswith("test_golden_case[demo") for name in passed) == 2, proc.stdout[-2000:]
+    assert sum(name.startswith("test_golden_case[demo") for name in passed) == 4, proc.stdout[-2000:]
 
 
 def test_an_assumption_added_to_its_law_is_entered_on_the_command_line(environment, tmp_path):

@@ -16,6 +16,7 @@ from estimator.words import catalog as texts
 from estimator.law.assumptions import overridable
 from estimator.calculation.answer import Answer
 from estimator.calculation.scenario import Assumptions
+from estimator.explanation.reasons import DEFAULT_HOOKS, hooks
 from estimator.words.assumptions import value_shown
 from estimator.words.citations import display
 from estimator.law.registry import PLAN_IDS, PLANS, plan_folder, plan_folders
@@ -225,8 +226,14 @@ def _cases(plan_id: str) -> dict:
 
 @pytest.mark.parametrize("plan_id", PLAN_IDS)
 def test_rule_tables_follow_the_rule_book_order(plan_id):
-    """The order a plan's table lists its rules (which breaks ties) is the rule book's, kept with its cases."""
-    assert [r.id for r in REGISTRY[plan_id]] == _cases(plan_id)["rule_order"]
+    """The order a plan's table lists its rules (which breaks ties) is the rule book's, written once: the module
+    defines its rules in that order, as the law's table lists them, and `RULES` lists them so."""
+    tree = ast.parse((plan_folder(plan_id) / "rules.py").read_text(encoding="utf-8"))
+    written = [decorator.args[0].value for node in tree.body if isinstance(node, ast.FunctionDef)
+               for decorator in node.decorator_list
+               if isinstance(decorator, ast.Call) and getattr(decorator.func, "id", None) == "rule"]
+    assert [r.id for r in REGISTRY[plan_id]] == written
+    assert "rule_order" not in _cases(plan_id)  # no second list to keep in step
 
 
 def test_rules_read_parameters_not_literals():
@@ -249,20 +256,21 @@ def test_every_rule_a_plan_defines_is_in_its_table(plan_id):
     assert defined == {rule.id for rule in module.RULES}, module.__name__
 
 
-PLAN_FILES = ("plan.toml", "rules.py", "law.toml", "words.es.toml", "words.en.toml", "notes.py", "cases.toml")
-NOTES_HOOKS = ("chosen_notes", "plan_notes", "after_amount", "field_notes", "assumption_unused")
+PLAN_FILES = ("plan.toml", "rules.py", "law.toml", "words.es.toml", "words.en.toml", "cases.toml")
 
 
 @pytest.mark.parametrize("plan_id", PLAN_IDS)
 def test_each_plan_lives_in_one_folder(plan_id):
-    """A plan's rules, dated law, words in both languages, explanations and golden cases sit in its folder;
-    every rule has a title and a chart label there, and a golden case."""
+    """A plan's rules, dated law, words in both languages and golden cases sit in its folder (its own
+    explanations too, when it says more than every plan: `notes.py`, whose hooks the explanation calls in place of
+    the defaults); every rule has a title and a chart label there, and a golden case."""
     folder = plan_folder(plan_id)
     assert [name for name in PLAN_FILES if not (folder / name).is_file()] == []
     own_law = parameters.read_file(folder / "law.toml")
     assert own_law and all(value.cite for entry in own_law.values() for value in entry.values)
     notes = PLANS[plan_id].notes
-    assert [hook for hook in NOTES_HOOKS if not callable(getattr(notes, hook, None))] == []
+    # its own `notes.py`, when it has one, says something of its own; the other hooks are every plan's
+    assert notes is None or any(hook is not DEFAULT_HOOKS[name] for name, hook in vars(hooks(plan_id)).items())
     for lang in texts.LANGUAGES:
         with (folder / f"words.{lang}.toml").open("rb") as handle:
             words = tomllib.load(handle)

@@ -21,7 +21,7 @@ from fpdf.fonts import FontFace
 
 from estimator.words.citations import display
 from estimator.member.compare import short_rule
-from estimator.calculation.choice import rules_of
+from estimator.law.registry import plan as plan_of
 from estimator.calculation.law_day import law_of
 from estimator.member.member import Member
 from estimator.calculation.answer import Answer
@@ -101,7 +101,7 @@ class Words:
     def rule_cite(self, rule_id: str) -> str:
         """The rule's citation as the law reads ("Reglamento, Regla 18.6(a)"), as the app shows it."""
         plan = rule_id.split(".")[0]
-        return display(next(rule.cite for rule in rules_of(plan) if rule.id == rule_id), self.lang)
+        return display(next(rule.cite for rule in plan_of(plan).table if rule.id == rule_id), self.lang)
 
 
 @dataclass(kw_only=True)

@@ -10,7 +10,7 @@ from estimator.arithmetic.display import money
 from estimator.arithmetic.exact import round_cents
 from estimator.law.parameters import Params
 from estimator.calculation.payment import Payment, dollars
-from estimator.explanation.reasons import assumption_source, chosen_notes
+from estimator.explanation.reasons import assumption_source
 from estimator.law.rules import Facts, cite_of
 from estimator.explanation.steps import Addition, step
 from estimator.words.catalog import span, t
@@ -25,30 +25,25 @@ def plan_notes(s: Scenario, facts: Facts, params: Params, chosen: Evaluation | N
         notes.append(t("reason.a4_exactly_25", lang))
     if chosen is not None and chosen.rule is rules.more_than_twenty_five_years_from_forty_seven:
         notes.append(t("reason.a4_cut", lang))
-    if s.contribution_shortfall:
-        if chosen is not None and chosen.rule is rules.shortfall:
-            notes.append(t("reason.shortfall", lang, amount=money(round_cents(_once_paid(facts, params).v)),
-                           age=span(params.raw("a1_min_age"), lang)))
-        else:
-            notes.append(t("reason.shortfall_no_effect", lang))
+    if s.contribution_shortfall and (chosen is None or chosen.rule is not rules.shortfall):
+        notes.append(t("reason.shortfall_no_effect", lang))  # under ¶C, `after_amount` says what it replaces
     return notes
 
 
 def after_amount(s: Scenario, facts: Facts, chosen: Evaluation, paying: Payment, pension: str, params: Params,
                  lang: str) -> Addition:
-    """000 ¶B: the steps of the continued contribution until 55 as the payment pipeline computed it, and the
-    net monthly amount meanwhile. Under ¶C, the step of the amount once the shortfall is paid, which the
-    reasons name."""
+    """000 ¶B: the steps of the continued contribution until 55 and the net monthly amount meanwhile, as the
+    payment computed them. Under ¶C, the step and the reason of the amount once the shortfall is paid (the ¶A.1
+    amount ¶C replaces, from the payment)."""
     if chosen.rule is rules.shortfall:
-        once_paid = _once_paid(facts, params)
-        return Addition(steps=[step(t("step.shortfall_paid", lang, age=span(params.raw("a1_min_age"), lang)),
-                                    once_paid.text, round_cents(once_paid.v), cite_of(rules.thirty_years_at_fifty),
-                                    lang, once_paid)])
+        once_paid, at = paying.replaced, span(params.raw("a1_min_age"), lang)
+        return Addition(steps=[step(t("step.shortfall_paid", lang, age=at), once_paid.text, round_cents(once_paid.v),
+                                    cite_of(rules.thirty_years_at_fifty), lang, once_paid)],
+                        reasons=[t("reason.shortfall", lang, amount=money(round_cents(once_paid.v)), age=at)])
     if not paying.contribution.due:
         return Addition()
     amount = paying.contribution.amount
-    monthly = dollars(paying.contribution.cents)
-    net = paying.payable.monthly - monthly
+    monthly, net = dollars(paying.contribution.cents), dollars(paying.contribution.net)
     until = params.raw("contribution_end_age")
     cite = cite_of(rules.contribution)
     rate = params.teachers_contribution_rate
@@ -61,15 +56,6 @@ def after_amount(s: Scenario, facts: Facts, chosen: Evaluation, paying: Payment,
                step(t("step.net", lang), f"{money(paying.payable.monthly)} − {money(monthly)}", net, cite, lang, amount)],
         reasons=reasons, assumed=rate.assumed,
         contribution=Contribution(monthly=monthly, until_age=float(until), net_monthly_pension=net))
-
-
-def _once_paid(facts: Facts, params: Params):
-    """RULES.md §2, ¶C: once the shortfall is paid, at 50 or older, the ¶A.1 amount."""
-    return rules.thirty_years_at_fifty(facts, params).amount
-
-
-def field_notes(s: Scenario, chosen: Evaluation | None, lang: str) -> list[str]:
-    return []
 
 
 def assumption_unused(s: Scenario, name: str, chosen: Evaluation, contribution_paid: bool) -> str | None:

@@ -25,7 +25,7 @@ def years_of_service_pension(f: Facts, p) -> Q:
     return p.accrual_per_year * f.average * f.service
 
 
-@rule("teachers.C", ACTIVE)
+@rule("teachers.C", ACTIVE, exception_of=("teachers.A1", "teachers.A2"))
 def shortfall(f: Facts, p) -> Outcome:
     """000 ¶C
     «Si un participante renuncia y luego de evaluar la solicitud de pensión, se identifica alguna

@@ -1,4 +1,4 @@
-"""Ley Demo (seed 900): one rule, written as every plan's rules are."""
+"""Ley Demo (seed 900): two rules, written as every plan's rules are; the second is law from a day its law dates."""
 
 from __future__ import annotations
 
@@ -14,4 +14,13 @@ def at_sixty(f: Facts, p) -> Outcome:
                    p.rate_per_year * f.average * f.service)
 
 
-RULES = (at_sixty,)
+@rule("demo.b", ACTIVE, in_force=("article_2_from", None))
+def at_fifty_five(f: Facts, p) -> Outcome:
+    """900 ¶2
+    «Desde el 1 de enero de 2030, el participante que haya cumplido cincuenta y cinco (55) años de edad y
+    completado diez (10) años de servicio recibirá la misma anualidad.»"""
+    return Outcome((at_least("age", f.age, p.article_2_min_age), at_least("service", f.service, p.min_service)),
+                   p.rate_per_year * f.average * f.service)
+
+
+RULES = (at_sixty, at_fifty_five)
