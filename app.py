@@ -6,9 +6,7 @@ from functools import partial
 
 import streamlit as st
 
-from estimator.calculation.freeze import freeze_for
-from estimator.arithmetic.display import money
-from estimator.words.catalog import t
+from estimator import freeze_for, money, t
 from ui.answer.explorer import explorer_view, offer_comparison
 from ui.answer.formatting import age_label, error_fields
 from ui.answer.render import (answer_view, charts_section, key_dates_view, limits_view, lifetime_view,

@@ -74,7 +74,7 @@ def main() -> None:
         path.write_bytes(spanish_months(MAX_ROWS))
         command = [sys.executable, "-m", "estimator", "average", str(path), "--plan", "teachers"]
         ours = median_ms(lambda: subprocess.run(command, cwd=ROOT, capture_output=True, check=True), 5)
-        floor = median_ms(lambda: subprocess.run([sys.executable, "-c", "import estimator.cli"], cwd=ROOT,
+        floor = median_ms(lambda: subprocess.run([sys.executable, "-c", "import estimator.io.cli"], cwd=ROOT,
                                                  capture_output=True, check=True), 5)
         print(f"python -m estimator average, {MAX_ROWS:,} salaries: {ours:.0f} ms; "
               f"importing the command line only {floor:.0f} ms ({ours / floor:.2f}×)")

@@ -1,23 +1,102 @@
 """Estimador de Pensión: the rules of Puerto Rico's public pension plans, as cited code.
 
-Pure Python (no user interface): `estimate(scenario)` answers one scenario; `projection` evaluates
-a grid of retirement ages and added service; `python -m estimator estimate` is the command line.
+Pure Python (no user interface). This module is its one door for the app: `app.py`, `pages/` and `ui/` import
+from here and nowhere else in `estimator` (`tests/estimator/test_estimator_layers.py`). The names below follow the
+calculation's order: the law, its words, one scenario's answer and the grid, the member over time, files and
+reports. `python -m estimator` is the command line (`estimator/io/cli/`).
 
-The names below are imported when first used, so that `python -m estimator` reaches its own Ctrl-C
-handling before the rules are loaded (an interrupt while they load ends quietly, not with a traceback).
+Two parts load a heavy library, so they are loaded when first used, not with the estimator: the grid of ages and
+added service (numpy) and the PDF reports (fpdf2). The command line answers a line in a fraction of a second
+without either (docs/performance.md).
 """
 
-from importlib import import_module
+import sys
 
-_EXPORTS = {"estimate": ".explanation.engine", "earliest_eligibility": ".explanation.engine", "Answer": ".calculation.answer", "Assumptions": ".calculation.scenario",
-            "Scenario": ".calculation.scenario", "ScenarioError": ".calculation.scenario", "read_scenario": ".calculation.scenario"}
 
-__all__ = list(_EXPORTS)
+def _quiet_interrupt(kind, value, traceback, _default=sys.excepthook):
+    """Ctrl-C that lands outside the command's own handling (while the rules load, or as it exits): no traceback;
+    Python then ends the process by the signal, which a shell reports as 130."""
+    if not issubclass(kind, KeyboardInterrupt):
+        _default(kind, value, traceback)
+
+
+if sys.argv[:1] == ["-m"]:  # `python -m estimator`: Python sets argv[0] to "-m" while it locates the module
+    sys.excepthook = _quiet_interrupt
+
+# The law: the plans, their dated values, the named assumptions, the member's yes/no facts, the scope by entry date.
+from estimator.law.assumptions import Overridable, overridable, replacing  # noqa: E402
+from estimator.law.facts import MEMBER_FACTS, reads  # noqa: E402
+from estimator.law.parameters import coordination_age, default_values, definitions  # noqa: E402
+from estimator.law.registry import PLAN_IDS, plan as plan_info  # noqa: E402
+from estimator.law.rulebook import RULEBOOK_DATE, RULEBOOK_VERSION  # noqa: E402
+from estimator.law.scope import NEW_PARTICIPANTS_FROM, entry_in_scope, government_plan, out_of_scope_from  # noqa: E402
+
+# Numbers, dates and words as a member reads them.
+from estimator.arithmetic.dates import age_on, birthday, months_between  # noqa: E402
+from estimator.arithmetic.display import exact_number, money, number  # noqa: E402
+from estimator.arithmetic.exact import round_cents, to_fraction  # noqa: E402
+from estimator.words.assumptions import assumption_mark, used_mark, value_shown  # noqa: E402
+from estimator.words.catalog import (LANGUAGES, date_words, fact_app_words, flat_words, plan_app_words,  # noqa: E402
+                                     span, step_value, t)
+from estimator.words.citations import display, with_cite  # noqa: E402
+
+# One scenario: read, checked and answered.
+from estimator.calculation.answer import Answer, AssumptionUsed  # noqa: E402
+from estimator.calculation.averages import HistoryError, average_from_history, window  # noqa: E402
+from estimator.calculation.choice import NO_DEFERRED, OUTSIDE_SCOPE, REFUNDED, rules_of, why_no_pension  # noqa: E402
+from estimator.calculation.freeze import counts_past_freeze, freeze_for, frozen  # noqa: E402
+from estimator.calculation.growth import growth_change, growth_in, grows  # noqa: E402
+from estimator.calculation.plausibility import (ANNUAL_AVERAGE_LIKELY_MONTHLY,  # noqa: E402
+                                                MONTHLY_AVERAGE_LIKELY_ANNUAL, likely_slip)
+from estimator.calculation.scenario import (EARLIEST_WORKING_AGE, GROUPS, OLDEST_AGE, Assumptions,  # noqa: E402
+                                            Scenario, ScenarioError, read_scenario)
+from estimator.calculation.search import earliest_eligibility, threshold_ages, threshold_values  # noqa: E402
+from estimator.explanation.engine import estimate, example_inputs_named  # noqa: E402
+from estimator.explanation.reasons import outside_scope, scope_reason  # noqa: E402
+
+# The member over time: key dates, payments over a lifetime, scenarios side by side.
+from estimator.member.compare import (MAX_SCENARIOS, RESULT_LINES, Compared, comparison_inputs,  # noqa: E402
+                                      difference_reasons, result_label, result_line)
+from estimator.member.lifetime import Run, break_even, income_from_65, total_of  # noqa: E402
+from estimator.member.timeline import key_date_lines  # noqa: E402
+
+# Files from outside: JSON and salary histories.
+from estimator.io.json_input import DuplicateKey, TooDeep, TooLarge, read_json  # noqa: E402
+from estimator.io.salary_file import MAX_ROWS, SalaryFileError, SalaryHistory, read_history  # noqa: E402
+
+# Loaded when first used (numpy, fpdf2): the grid, the member who asks for it, the reports.
+_LOADED_WHEN_USED = {
+    "Member": "estimator.member.member", "Situation": "estimator.calculation.projection",
+    "Grid": "estimator.calculation.projection", "grid": "estimator.calculation.projection",
+    "assumptions_of": "estimator.calculation.projection",
+    "build_report": "estimator.io.report", "build_comparison_report": "estimator.io.report",
+    "prints": "estimator.io.report.document",
+}
 
 
 def __getattr__(name: str):
-    if name not in _EXPORTS:
+    if name not in _LOADED_WHEN_USED:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(_EXPORTS[name], __name__), name)
-    globals()[name] = value  # looked up once
+    from importlib import import_module
+
+    value = getattr(import_module(_LOADED_WHEN_USED[name]), name)
+    globals()[name] = value
     return value
+
+
+__all__ = ["Overridable", "overridable", "replacing", "MEMBER_FACTS", "reads", "coordination_age", "default_values",
+           "definitions", "PLAN_IDS", "plan_info", "RULEBOOK_DATE", "RULEBOOK_VERSION", "NEW_PARTICIPANTS_FROM",
+           "entry_in_scope", "government_plan", "out_of_scope_from", "age_on", "birthday", "months_between",
+           "exact_number", "money", "number", "round_cents", "to_fraction", "assumption_mark", "used_mark",
+           "value_shown", "LANGUAGES", "date_words", "fact_app_words", "flat_words", "plan_app_words", "span",
+           "step_value", "t", "display", "with_cite", "Answer", "AssumptionUsed", "HistoryError",
+           "average_from_history", "window", "NO_DEFERRED", "OUTSIDE_SCOPE", "REFUNDED", "rules_of", "why_no_pension",
+           "counts_past_freeze", "freeze_for", "frozen", "growth_change", "growth_in", "grows",
+           "ANNUAL_AVERAGE_LIKELY_MONTHLY", "MONTHLY_AVERAGE_LIKELY_ANNUAL", "likely_slip", "EARLIEST_WORKING_AGE",
+           "GROUPS", "OLDEST_AGE", "Assumptions", "Scenario", "ScenarioError", "read_scenario",
+           "earliest_eligibility", "threshold_ages", "threshold_values", "estimate", "example_inputs_named",
+           "outside_scope", "scope_reason", "MAX_SCENARIOS", "RESULT_LINES", "Compared", "comparison_inputs",
+           "difference_reasons", "result_label", "result_line", "Run", "break_even", "income_from_65", "total_of",
+           "key_date_lines", "DuplicateKey", "TooDeep", "TooLarge", "read_json", "MAX_ROWS", "SalaryFileError",
+           "SalaryHistory", "read_history", "Member", "Situation", "Grid", "grid", "assumptions_of", "build_report",
+           "build_comparison_report", "prints"]

@@ -1,14 +1,7 @@
+"""`python -m estimator`: the command line (estimator/io/cli/). A Ctrl-C while the rules load ends quietly, with no
+traceback (the package's own `_quiet_interrupt`, set while Python locates this module)."""
+
 import sys
-
-
-def _quiet_interrupt(kind, value, traceback, _default=sys.excepthook):
-    """Ctrl-C that lands outside the command's own handling (between imports, or as it exits): no traceback;
-    Python then ends the process by the signal, which a shell reports as 130."""
-    if not issubclass(kind, KeyboardInterrupt):
-        _default(kind, value, traceback)
-
-
-sys.excepthook = _quiet_interrupt
 
 
 def _run() -> int:

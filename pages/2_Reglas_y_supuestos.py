@@ -4,12 +4,7 @@ rendered from the estimator's own metadata."""
 import pandas as pd
 import streamlit as st
 
-from estimator.words.citations import display, with_cite
-from estimator.calculation.choice import rules_of
-from estimator.law.parameters import definitions
-from estimator.words.assumptions import value_shown
-from estimator.law.registry import PLAN_IDS
-from estimator.words.catalog import t
+from estimator import definitions, display, PLAN_IDS, rules_of, t, value_shown, with_cite
 from ui.page import frame
 from ui.shell.look import table
 from ui.shell.text import has_text, ui_text

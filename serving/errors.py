@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 
-from estimator.words.catalog import LANGUAGES
+from estimator import LANGUAGES
 
 
 # Loggers that write a script's uncaught exception (or a failure around it) with its traceback.

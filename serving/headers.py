@@ -13,7 +13,7 @@ import streamlit
 from starlette.datastructures import Headers, MutableHeaders
 from streamlit import config
 
-from estimator.words.catalog import LANGUAGES
+from estimator import LANGUAGES
 
 
 INDEX_HTML = Path(streamlit.__file__).parent / "static" / "index.html"

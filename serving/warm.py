@@ -73,7 +73,7 @@ def _import_tables() -> None:
 
 
 def _compare(member) -> None:
-    from estimator.io.report import build_comparison_report
+    from estimator import build_comparison_report
 
     later = member.at(member.planned_age + 1)
     build_comparison_report([member.scenario, later], "es", birth_date=member.birth_date)

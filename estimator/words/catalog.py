@@ -25,7 +25,7 @@ def catalog(lang: str) -> dict[str, str]:
         with path.open("rb") as handle:
             tree = tomllib.load(handle)
         tree.pop(APP, None)
-        _merge(merged, _flatten(tree), path)
+        _merge(merged, flat_words(tree), path)
     _merge(merged, fact_words(lang), FACTS_FILE)
     _CATALOGS[lang] = merged
     return merged
@@ -66,7 +66,7 @@ def plan_app_words(lang: str) -> dict[str, str]:
     merged: dict[str, str] = {}
     for path in plan_words_files(lang):
         with path.open("rb") as handle:
-            _merge(merged, _flatten(tomllib.load(handle).get(APP, {})), path)
+            _merge(merged, flat_words(tomllib.load(handle).get(APP, {})), path)
     return merged
 
 
@@ -77,12 +77,13 @@ def _merge(merged: dict[str, str], entries: dict[str, str], path: Path) -> None:
     merged.update(entries)
 
 
-def _flatten(tree: dict, prefix: str = "") -> dict[str, str]:
+def flat_words(tree: dict, prefix: str = "") -> dict[str, str]:
+    """A words file read as one table of keys: `{"a": {"b": "x"}}` is `{"a.b": "x"}`."""
     flat: dict[str, str] = {}
     for key, value in tree.items():
         name = f"{prefix}{key}"
         if isinstance(value, dict):
-            flat.update(_flatten(value, f"{name}."))
+            flat.update(flat_words(value, f"{name}."))
         else:
             flat[name] = value
     return flat

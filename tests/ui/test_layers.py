@@ -77,3 +77,32 @@ def test_no_import_cycle_among_the_modules_of_ui():
         TopologicalSorter(IMPORTS).prepare()
     except CycleError as error:
         pytest.fail(f"modules of ui/ import each other: {' → '.join(reversed(error.args[1]))}")
+
+
+def _estimator_imports(path: Path) -> list[str]:
+    """The estimator's modules `path` imports, anywhere in it, relative imports resolved (none reach it)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names if alias.name.split(".")[0] == "estimator"]
+        elif isinstance(node, ast.ImportFrom) and not node.level and (node.module or "").split(".")[0] == "estimator":
+            found.append(node.module)
+    return found
+
+
+APP_FILES = sorted([*UI.rglob("*.py"), *(ROOT / "pages").glob("*.py"), ROOT / "app.py"])
+
+
+@pytest.mark.parametrize("path", APP_FILES, ids=lambda path: path.relative_to(ROOT).as_posix())
+def test_the_app_uses_the_estimator_through_its_one_door(path):
+    """`app.py`, `pages/` and `ui/` import the estimator's public names (`estimator/__init__.py`) and no module
+    behind them: the estimator's inside can change without the app's noticing."""
+    assert {module for module in _estimator_imports(path) if module != "estimator"} == set()
+
+
+def test_every_name_the_app_imports_is_public():
+    import estimator
+
+    wanted = {alias.name for path in APP_FILES for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+              if isinstance(node, ast.ImportFrom) and node.module == "estimator" for alias in node.names}
+    assert len(wanted) > 50 and wanted <= set(estimator.__all__), sorted(wanted - set(estimator.__all__))

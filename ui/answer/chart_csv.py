@@ -7,7 +7,7 @@ import csv
 import io
 import math
 
-from estimator.calculation.projection import Grid
+from estimator import Grid
 
 from ui.answer.chart_words import rule_name
 from ui.shell.text import ui_text

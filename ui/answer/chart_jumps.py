@@ -7,11 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from estimator.arithmetic.display import number
-from estimator.calculation.search import threshold_ages, threshold_values
+from estimator import Member, number, threshold_ages, threshold_values
 
 from ui.answer.formatting import age_label
-from estimator.member.member import Member
 from ui.shell.text import ui_text
 
 

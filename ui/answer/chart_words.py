@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import date
 from fractions import Fraction
 
-from estimator.words.catalog import t
+from estimator import t
 
 from ui.shell.text import ui_text
 

@@ -19,10 +19,7 @@ from fractions import Fraction
 
 import plotly.graph_objects as go
 
-from estimator.arithmetic.display import money
-from estimator.words.assumptions import used_mark
-from estimator.calculation.projection import assumptions_of, grid
-from estimator.words.catalog import span
+from estimator import assumptions_of, grid, Member, money, span, used_mark
 
 from ui.answer.chart_csv import grid_rows, money_columns, rows_to_csv
 from ui.answer.chart_figure import (AXIS_PX, COORDINATION, FONT, PALETTE, TOP_PX, chart_height, colorscale, guides,
@@ -31,7 +28,6 @@ from ui.answer.chart_jumps import age_cause, find_jumps, notes_alt, service_caus
 from ui.answer.chart_labels import callouts, wrapped
 from ui.answer.chart_words import date_label, date_ticks, jump_text, rule_change, rule_name, short_age, short_rule
 from ui.answer.formatting import age_label
-from estimator.member.member import Member
 from ui.shell.text import ui_text
 
 HEAT_SCALE = "Cividis"  # readable by viewers with any of the common colour-vision deficiencies

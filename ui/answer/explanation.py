@@ -10,9 +10,7 @@ from __future__ import annotations
 import re
 from html import escape
 
-from estimator import Answer
-from estimator.words.assumptions import assumption_mark
-from estimator.words.catalog import step_value
+from estimator import Answer, assumption_mark, step_value
 
 from ui.shell.text import ui_text
 

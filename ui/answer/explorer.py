@@ -17,9 +17,7 @@ from typing import Any
 
 import streamlit as st
 
-from estimator.member.compare import MAX_SCENARIOS
-from estimator.member.member import Member
-from estimator.calculation.scenario import EARLIEST_WORKING_AGE
+from estimator import EARLIEST_WORKING_AGE, MAX_SCENARIOS, Member
 
 from ui.answer.explorer_data import MAX_EXTRA_YEARS, explorer_data, signature
 from ui.answer.formatting import age_label

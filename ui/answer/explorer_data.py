@@ -19,12 +19,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from estimator.words.citations import display
-from estimator.calculation.choice import rules_of
-from estimator.words.assumptions import used_mark
-from estimator.calculation.growth import grows
-from estimator.calculation.projection import Grid, Situation, assumptions_of, grid
-from estimator.words.catalog import span, t
+from estimator import assumptions_of, display, Grid, grid, grows, rules_of, Situation, span, t, used_mark
 
 from ui.answer.formatting import dollars_words
 

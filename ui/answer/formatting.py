@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from estimator.calculation.answer import AssumptionUsed
-from estimator.calculation.growth import growth_change
-from estimator.words.catalog import span
+from estimator import AssumptionUsed, growth_change, span
 
 from ui.form.fields import PLACES
 from ui.shell.text import catalog, ui_text

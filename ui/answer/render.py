@@ -7,17 +7,9 @@ from fractions import Fraction
 
 import streamlit as st
 
-from estimator import Answer
-from estimator.calculation.freeze import counts_past_freeze, freeze_for
-from estimator.member.lifetime import Run, break_even, income_from_65, total_of
-from estimator.member.member import Member
-from estimator.arithmetic.display import exact_number, money
-from estimator.words.assumptions import used_mark
-from estimator.calculation.growth import growth_in
-from estimator.law.parameters import coordination_age
-from estimator.law.registry import plan as plan_of
-from estimator.words.catalog import span, t
-from estimator.member.timeline import key_date_lines
+from estimator import (Answer, break_even, coordination_age, counts_past_freeze, exact_number, freeze_for, growth_in,
+                       income_from_65, key_date_lines, Member, money, plan_info as plan_of, Run, span, t, total_of,
+                       used_mark)
 
 from ui.answer.explanation import assumption_note, steps_html
 from ui.answer.formatting import age_label, dollars_words, salaries_change

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from estimator.member.compare import MAX_SCENARIOS, Compared
+from estimator import Compared, MAX_SCENARIOS
 
 from ui.shell.fresh_download import fresh_download
 from ui.shell.text import ui_text
@@ -28,14 +28,14 @@ EMPTY = {NAME: "", NOTES: ""}  # what *Borrar todo* writes into the boxes
 
 def build_report(*args, **kwargs) -> bytes:
     """`estimator.report.build_report`, imported when a report is asked for."""
-    from estimator.io.report import build_report as build
+    from estimator import build_report as build
 
     return build(*args, **kwargs)
 
 
 def build_comparison_report(*args, **kwargs) -> bytes:
     """`estimator.report.build_comparison_report`, imported when a report is asked for."""
-    from estimator.io.report import build_comparison_report as build
+    from estimator import build_comparison_report as build
 
     return build(*args, **kwargs)
 
@@ -59,7 +59,7 @@ def printable(text: str) -> bool:
     needs no look: the PDF library is loaded only for text that does."""
     if text.isascii():
         return True
-    from estimator.io.report.document import prints
+    from estimator import prints
 
     return all(prints(char) for char in text)
 

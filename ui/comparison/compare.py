@@ -14,15 +14,10 @@ from typing import Any
 
 import streamlit as st
 
-from estimator import Scenario
+from estimator import (Compared, comparison_inputs, difference_reasons, MAX_SCENARIOS, money, NO_DEFERRED,
+                       OUTSIDE_SCOPE, plan_info as plan_of, REFUNDED, result_label, result_line, RESULT_LINES,
+                       Scenario, scope_reason, t, why_no_pension)
 # the same words as the comparison report
-from estimator.member.compare import (MAX_SCENARIOS, RESULT_LINES, Compared, comparison_inputs, difference_reasons,
-                                      result_label, result_line)
-from estimator.calculation.choice import NO_DEFERRED, OUTSIDE_SCOPE, REFUNDED, why_no_pension
-from estimator.explanation.reasons import scope_reason
-from estimator.arithmetic.display import money
-from estimator.law.registry import plan as plan_of
-from estimator.words.catalog import t
 
 from ui.answer.formatting import age_label
 from ui.answer.report_download import comparison_report

@@ -19,7 +19,7 @@ from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import Any, MutableMapping
 
-from estimator.arithmetic.display import money
+from estimator import money
 
 from ui.form.fields import FIELDS, Field
 from ui.shell.text import ui_text

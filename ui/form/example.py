@@ -10,8 +10,7 @@ from typing import Any, MutableMapping
 
 import streamlit as st
 
-from estimator.arithmetic.dates import age_on
-from estimator.explanation.engine import example_inputs_named
+from estimator import age_on, example_inputs_named
 
 from ui.form.fields import example_values, shown_fields
 from ui.shell.text import ui_text

@@ -25,12 +25,8 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping
 
-from estimator.law import registry as plans
-from estimator.law.assumptions import Overridable, overridable, replacing
-from estimator.law.facts import MEMBER_FACTS, reads
-from estimator.calculation.scenario import EARLIEST_WORKING_AGE, GROUPS, OLDEST_AGE
-from estimator.law.scope import government_plan
-from estimator.law.parameters import default_values
+from estimator import (default_values, EARLIEST_WORKING_AGE, government_plan, GROUPS, MEMBER_FACTS, OLDEST_AGE,
+                       Overridable, overridable, PLAN_IDS, plan_info, reads, replacing)
 
 # An annual average pay above a million dollars is a typing mistake (an extra digit, or cents typed
 # without their point): no public salary in Puerto Rico comes near it. The monthly bound is the same a
@@ -119,7 +115,7 @@ def _percent(parameter: str) -> float:
 
 
 def _default(parameter: str) -> Fraction | None:
-    defining = next(plan for plan in plans.PLAN_IDS if parameter in default_values(plan))
+    defining = next(plan for plan in PLAN_IDS if parameter in default_values(plan))
     return default_values(defining)[parameter]
 
 
@@ -142,7 +138,7 @@ def _history(plan: str | None, v: Any) -> bool:
 
 def _has(capability: str) -> Callable[[str | None, Any], bool]:
     """Shown for a plan the registry says has `capability` (coordination, …)."""
-    return lambda plan, v: plan is not None and bool(getattr(plans.plan(plan), capability))
+    return lambda plan, v: plan is not None and bool(getattr(plan_info(plan), capability))
 
 
 def _reads(fact: str) -> Callable[[str | None, Any], bool]:
@@ -157,7 +153,7 @@ def _defines(parameter: str) -> Callable[[str | None, Any], bool]:
 
 def _reduced(plan: str | None, v: Any) -> bool:
     """A plan with an actuarially reduced rule (RULES.md §6)."""
-    return plan is not None and any(rule.reduction is not None for rule in plans.plan(plan).table)
+    return plan is not None and any(rule.reduction is not None for rule in plan_info(plan).table)
 
 
 def _assumption_shown(named: Overridable) -> Callable[[str | None, Any], bool]:

@@ -13,14 +13,7 @@ from functools import partial
 
 import streamlit as st
 
-from estimator.law import registry as plans
-from estimator.calculation.freeze import freeze_for
-from estimator.law.facts import MEMBER_FACTS
-from estimator.member.member import Member
-from estimator.arithmetic.display import money
-from estimator.explanation.reasons import outside_scope
-from estimator.io.salary_file import SalaryHistory
-from estimator.words.catalog import span
+from estimator import freeze_for, Member, MEMBER_FACTS, money, outside_scope, plan_info, SalaryHistory, span
 
 from ui.form.entry import box_key, read_number, sync
 from ui.form.example import example_mark
@@ -113,7 +106,7 @@ def _read(state, lang: str) -> tuple[FormValues, SalaryHistory | None]:
     history = None
     if state.get("salary_mode") == "history" and plan is not None:
         size = history_size(plan)
-        average = state.get("average_monthly") if plans.plan(plan).monthly else state.get("average_annual")
+        average = state.get("average_monthly") if plan_info(plan).monthly else state.get("average_annual")
         rows = state.get("history_rows") or []
         # Start from the average the member gave, and say so (PREFILLED); while the rows are still that
         # (the member has not replaced them), they follow the plan's window and the average typed.
@@ -286,7 +279,7 @@ def _salary_inputs(lang: str, plan: str | None, form: FormReading, show: set[str
             _confirm_slip(form.to_confirm, lang)
     if "history_rows" not in show:
         return
-    unit = plans.plan(plan).amount_unit
+    unit = plan_info(plan).amount_unit
     st.text_area(tx(f"history_{unit}"), key=HISTORY_BOX, height=200,
                  help=tx("history_box_help"), placeholder=tx(f"history_placeholder_{unit}"), persist_state=KEEP)
     _error_under(errors, "history")

@@ -13,20 +13,11 @@ from datetime import date, timedelta
 from fractions import Fraction
 from typing import Callable
 
-from estimator import ScenarioError, read_scenario
-from estimator.law import registry as plans
-from estimator.calculation.averages import HistoryError, average_from_history
-from estimator.arithmetic.dates import age_on, birthday, months_between
-from estimator.calculation.freeze import frozen
-from estimator.member.member import Member
-from estimator.calculation.scenario import EARLIEST_WORKING_AGE
-from estimator.law.scope import NEW_PARTICIPANTS_FROM, entry_in_scope, government_plan, out_of_scope_from
-from estimator.arithmetic.display import money
-from estimator.arithmetic.exact import round_cents, to_fraction
-from estimator.law.parameters import default_values
-from estimator.calculation.plausibility import ANNUAL_AVERAGE_LIKELY_MONTHLY, MONTHLY_AVERAGE_LIKELY_ANNUAL, likely_slip
-from estimator.calculation.projection import Situation
-from estimator.words.catalog import date_words, span
+from estimator import (age_on, ANNUAL_AVERAGE_LIKELY_MONTHLY, average_from_history, birthday, date_words,
+                       default_values, EARLIEST_WORKING_AGE, entry_in_scope, frozen, government_plan, HistoryError,
+                       likely_slip, Member, money, MONTHLY_AVERAGE_LIKELY_ANNUAL, months_between,
+                       NEW_PARTICIPANTS_FROM, out_of_scope_from, plan_info, read_scenario, round_cents, ScenarioError,
+                       Situation, span, to_fraction)
 
 from ui.form.entry import SPECS, problem_message
 from ui.form.fields import FIELDS, OLDEST_AGE, PLACES, TEACHERS, FormValues, plan_for, plan_of, shown_fields
@@ -93,7 +84,7 @@ def average_to_confirm(values: FormValues, lang: str) -> Fraction | None:
         except HistoryError:
             return None
     else:
-        typed = values.average_monthly if plans.plan(plan).monthly else values.average_annual
+        typed = values.average_monthly if plan_info(plan).monthly else values.average_annual
         if typed is None:
             return None
         average = to_fraction(typed)
@@ -182,7 +173,7 @@ def build_member(values: FormValues, today: date, lang: str,
     history: tuple[Fraction, ...] | None = None
     average_field: dict[str, Fraction] = {}
     if plan is not None:
-        key = "average_monthly_salary" if plans.plan(plan).monthly else "average_salary"
+        key = "average_monthly_salary" if plan_info(plan).monthly else "average_salary"
         if values.salary_mode == "history":
             salaries = [s for s in values.history if s is not None]  # within the form's largest (box, file)
             if values.problems.get("history_rows"):  # the box could not be read: the reader's message
@@ -194,7 +185,7 @@ def build_member(values: FormValues, today: date, lang: str,
                 except HistoryError as exc:
                     refuse("history", str(exc))
         else:
-            typed = values.average_monthly if plans.plan(plan).monthly else values.average_annual
+            typed = values.average_monthly if plan_info(plan).monthly else values.average_annual
             if typed is not None:
                 average_field = {key: to_fraction(typed)}
     if average_field and not errors:

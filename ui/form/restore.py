@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, MutableMapping
 
-from estimator.words.catalog import LANGUAGES
+from estimator import LANGUAGES
 
 from ui.form.entry import SHOWN, box_key, read
 from ui.form.fields import FIELDS, OPTION_PREFIX

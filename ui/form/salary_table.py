@@ -15,9 +15,7 @@ from __future__ import annotations
 
 from typing import Any, MutableMapping
 
-from estimator.calculation.averages import window
-from estimator.arithmetic.display import money
-from estimator.io.salary_file import MAX_ROWS, SalaryFileError, SalaryHistory, read_history
+from estimator import MAX_ROWS, money, read_history, SalaryFileError, SalaryHistory, window
 
 from ui.form.fields import salary_ceiling
 from ui.shell.text import ui_text

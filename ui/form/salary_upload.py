@@ -15,11 +15,8 @@ from typing import TYPE_CHECKING
 
 import streamlit as st
 
-from estimator.arithmetic.display import money
-from estimator.arithmetic.exact import round_cents, to_fraction
-from estimator.law.registry import plan as plan_of
-from estimator.calculation.growth import growth_change
-from estimator.io.salary_file import SalaryFileError, SalaryHistory
+from estimator import (growth_change, money, plan_info as plan_of, round_cents, SalaryFileError, SalaryHistory,
+                       to_fraction)
 
 from ui.form.salary_table import HISTORY_BOX, HISTORY_SHOWN, PREFILLED, history_text, read_for_form
 from ui.shell.look import table

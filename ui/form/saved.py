@@ -26,8 +26,7 @@ from typing import Annotated, Any, Literal, MutableMapping, Union, get_args, get
 import streamlit as st
 from pydantic import BaseModel, ValidationError
 
-from estimator.io.json_input import DuplicateKey, TooDeep, TooLarge, read_json
-from estimator.arithmetic.display import money
+from estimator import DuplicateKey, money, read_json, TooDeep, TooLarge
 
 from ui.form.fields import FIELDS, OPTION_PREFIX, PLACES, FormValues, form_values, salary_ceiling
 from ui.form.salary_table import CSV_MAX_ROWS, HISTORY_SHOWN, PERIODS, PREFILLED

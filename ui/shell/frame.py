@@ -6,7 +6,7 @@ from datetime import date
 
 import streamlit as st
 
-from estimator.words.catalog import LANGUAGES
+from estimator import LANGUAGES
 
 from ui.shell.forget import clear_control
 from ui.shell.look import frame_css, session_css, session_scale

@@ -26,7 +26,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from estimator.words.catalog import LANGUAGES
+from estimator import LANGUAGES
 
 from ui.shell import component_state  # noqa: F401  (shows components' state to the session as plain data)
 from ui.shell.forget import SHOWN_AFTER_S

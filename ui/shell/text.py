@@ -6,7 +6,7 @@ import tomllib
 from functools import cache
 from pathlib import Path
 
-from estimator.words.catalog import LANGUAGES, _flatten, fact_app_words, plan_app_words
+from estimator import fact_app_words, flat_words, LANGUAGES, plan_app_words
 
 FOLDER = Path(__file__).parent / "texts"
 
@@ -16,7 +16,7 @@ def catalog(lang: str) -> dict[str, str]:
     if lang not in LANGUAGES:
         lang = "es"
     with (FOLDER / f"{lang}.toml").open("rb") as handle:
-        return {**_flatten(tomllib.load(handle)), **plan_app_words(lang), **fact_app_words(lang)}  # a plan's words beside its rules
+        return {**flat_words(tomllib.load(handle)), **plan_app_words(lang), **fact_app_words(lang)}  # a plan's words beside its rules
 
 
 def ui_text(key: str, lang: str, **values: object) -> str:

@@ -398,9 +398,9 @@ def test_a_report_that_cannot_be_built_says_so_and_hands_over_nothing(monkeypatc
 
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=90)
     at.run()
-    import estimator.io.report
+    import estimator
 
-    monkeypatch.setattr(estimator.io.report, "build_report", lambda *a, **k: (_ for _ in ()).throw(OSError("disk")))
+    monkeypatch.setattr(estimator, "build_report", lambda *a, **k: (_ for _ in ()).throw(OSError("disk")))
     at.button(key="report_download").click().run()
     assert not at.exception
     assert any("No se pudo preparar el archivo" in e.value for e in at.error)
