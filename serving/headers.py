@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import logging
 import re
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from estimator.texts import LANGUAGES
 from .origins import name_and_port, origin_allowed, page_scheme
 
 
+_LOG = logging.getLogger("serving")
 INDEX_HTML = Path(streamlit.__file__).parent / "static" / "index.html"
 
 
@@ -116,9 +118,16 @@ class SecurityMiddleware:
 
 def _own_page(scope) -> bool:
     headers = Headers(scope=scope)
-    host = headers.get("host")
-    return host_allowed(host, _allowed_hosts()) and origin_allowed(
-        headers.get("origin"), host, page_scheme(scope.get("scheme", ""), headers.get("x-forwarded-proto")))
+    host, origin = headers.get("host"), headers.get("origin")
+    if not host_allowed(host, _allowed_hosts()):
+        return False
+    scheme = page_scheme(scope.get("scheme", ""), headers.get("x-forwarded-proto"))
+    if origin_allowed(origin, host, scheme):
+        return True
+    # One line an operator can act on (behind a TLS proxy that does not send X-Forwarded-Proto, every page is
+    # refused); an origin is a site's address, nothing of a member's.
+    _LOG.warning("Refused a WebSocket from %.100r: not this app's page (%s://%.100s).", origin, scheme, host)
+    return False
 
 
 def _allowed_hosts() -> list[str]:

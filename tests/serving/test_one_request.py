@@ -115,6 +115,9 @@ def test_a_page_on_another_port_of_the_same_machine_cannot_open_a_session(served
     forwarded = "X-Forwarded-Proto: https\r\n"
     assert status_of(address, netloc, f"https://{netloc}", forwarded) == b"101"
     assert status_of(address, netloc, f"http://{netloc}", forwarded) == b"403"
+    # One line each, for an operator (a TLS proxy that does not say https has every page refused).
+    assert f"Refused a WebSocket from 'http://localhost:9999': not this app's page (http://{netloc})." in \
+        served.output()
 
 
 def frame(payload: bytes, declared: int | None = None) -> bytes:
