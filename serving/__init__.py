@@ -15,8 +15,8 @@ from starlette.middleware import Middleware
 
 from .errors import EXCEPTION_LOGGERS, ExceptionTypeOnly, keep_tracebacks_out_of_the_log, on_script_error, page_language
 from .flood import FloodGuard, Limits, _merged
-from .origins import no_external_lookup, origin_allowed, page_scheme
 from .headers import SECURITY_HEADERS, SecurityMiddleware, content_security_policy, host_allowed, inline_scripts
+from .origins import no_external_lookup, origin_allowed, page_scheme
 from .uploads import UploadGuard, UploadLimits, held_uploads
 from .warm import first_screen_modules, no_page, preload, warm_up, warm_up_when_idle
 
