@@ -30,6 +30,19 @@ LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
 HOST = re.compile(rf"(?=.{{1,253}}$){LABEL}(?:\.{LABEL})*")
 IPV4 = re.compile(r"\d{1,3}(?:\.\d{1,3}){3}")
 SBIN = ("/usr/local/sbin", "/usr/sbin", "/sbin")  # where Debian puts haproxy, often off a user's PATH
+# The protective headers on HAProxy's own answers (its 503 when no app process answers, …), as the app sends them
+# (serving/headers.py); an answer of the app's keeps its own. A policy for a page with nothing to run or show.
+OWN_ANSWER_HEADERS = {
+    "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+# Answers HAProxy 2.6 writes from its built-in text, which no rule or header reaches, when a request cannot be read
+# (a bad request line, HTTP/0.9, a bad Content-Length, an over-long path or header: 400; a request not finished in
+# time: 408; a transfer coding it does not know: 501; its own failure: 500). An empty error file makes it close
+# the connection without an answer instead, so no answer leaves without the headers.
+UNANSWERED = (400, 408, 500, 501)
 
 
 def find_haproxy() -> str | None:
@@ -110,6 +123,9 @@ def haproxy_config(address: str, port: int, backends: list[tuple[str, int]], adm
     tls = f" ssl crt {tls_cert}" if tls_cert else ""
     hsts = '    http-response set-header Strict-Transport-Security "max-age=31536000"\n' if tls_cert else ""
     secure = " secure" if tls_cert else ""
+    own_headers = "".join(f'    http-after-response set-header {name} "{value}" unless {{ res.hdr({name}) -m found }}\n'
+                          for name, value in OWN_ANSWER_HEADERS.items())
+    unanswered = "".join(f"    errorfile {status} /dev/null\n" for status in UNANSWERED)
     return f"""\
 global
     maxconn 4096
@@ -129,10 +145,14 @@ defaults
     # A request whose process is gone goes to another one (the page then reconnects there).
     option redispatch
     retries 3
-
+    # A request HAProxy cannot read is closed unanswered: its built-in answer would carry no protective header.
+{unanswered}
 frontend app
     bind {bind_line(address, port)}{tls}
-{hsts}    default_backend streamlit
+    # The page's scheme, for the app's check that a WebSocket comes from its own page (serving/origins.py).
+    http-request set-header X-Forwarded-Proto {"https" if tls_cert else "http"}
+{hsts}    # Every answer carries the protective headers: HAProxy's own get them here, the app's keep theirs.
+{own_headers}    default_backend streamlit
 
 backend streamlit
     balance leastconn

@@ -50,15 +50,15 @@ def healthy(url: str) -> bool:
 
 @contextmanager
 def serve(script: Path | str = APP, cwd: Path = ROOT, timeout_s: float = 60,
-          port: int | None = None) -> Iterator[Server]:
-    """`streamlit run script` on a free loopback port (or `port`: a server started again where one was), until it
-    answers its health check; stopped after."""
+          port: int | None = None, options: tuple[str, ...] = ()) -> Iterator[Server]:
+    """`streamlit run script` on a free loopback port (or `port`: a server started again where one was), with
+    these further `options` (`--server.maxMessageSize=200`), until it answers its health check; stopped after."""
     port = port or free_port()
     url = f"http://127.0.0.1:{port}"
     log = Path(tempfile.mkstemp(prefix="streamlit-", suffix=".log")[1])
     command = [sys.executable, "-m", "streamlit", "run", str(script), "--server.headless=true",
                f"--server.port={port}", "--server.address=127.0.0.1", "--browser.gatherUsageStats=false",
-               "--server.fileWatcherType=none"]
+               "--server.fileWatcherType=none", *options]
     with log.open("w") as sink:
         started = time.perf_counter()
         process = subprocess.Popen(command, cwd=cwd, stdout=sink, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)

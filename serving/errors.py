@@ -7,10 +7,12 @@ import logging
 from estimator import LANGUAGES
 
 
-# Loggers that write a script's uncaught exception (or a failure around it) with its traceback.
+# Loggers that write a script's uncaught exception (or a failure around it) with its traceback; the WebSocket's
+# logs a client's message it cannot read ("Error deserializing back message") with the reader's traceback.
 EXCEPTION_LOGGERS = ("streamlit.error_util", "streamlit.runtime.scriptrunner.exec_code",
                      "streamlit.runtime.scriptrunner.script_runner", "streamlit.runtime.fragment",
-                     "streamlit.runtime.app_session", "uvicorn.error")
+                     "streamlit.runtime.app_session", "streamlit.web.server.starlette.starlette_websocket",
+                     "uvicorn.error")
 
 
 class ExceptionTypeOnly(logging.Filter):

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import logging
 import re
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import streamlit
 from starlette.datastructures import Headers, MutableHeaders
@@ -15,7 +15,10 @@ from streamlit import config
 
 from estimator import LANGUAGES
 
+from .origins import name_and_port, origin_allowed, page_scheme
 
+
+_LOG = logging.getLogger("serving")
 INDEX_HTML = Path(streamlit.__file__).parent / "static" / "index.html"
 
 
@@ -70,16 +73,10 @@ def host_allowed(host: str | None, allowed: list[str]) -> bool:
     as Streamlit checks its WebSocket — here for every HTTP request too."""
     if not allowed:
         return True
-    if not host:
+    named = name_and_port(host) if host else None
+    if named is None:
         return False
-    try:
-        parts = urlsplit(f"//{host}")
-        name, _ = parts.hostname, parts.port  # .port raises on a bad port
-    except ValueError:
-        return False
-    if not name or parts.username or parts.password or parts.path or parts.query or parts.fragment:
-        return False
-    name = name.lower().rstrip(".")
+    name = named[0]
     for pattern in (p.strip().lower().rstrip(".") for p in allowed):
         if pattern == "*" or name == pattern or (pattern.startswith("*.") and name.endswith(pattern[1:])):
             return True
@@ -87,8 +84,9 @@ def host_allowed(host: str | None, allowed: list[str]) -> bool:
 
 
 class SecurityMiddleware:
-    """ASGI middleware: refuses an unknown Host (400) and the metrics endpoint (404), and adds
-    `SECURITY_HEADERS` to every HTTP response, Streamlit's and its own."""
+    """ASGI middleware: refuses an unknown Host (400), a WebSocket from a page that is not the app's own
+    (`origins.origin_allowed`; before Streamlit sees it, so nothing is looked up) and the metrics endpoint (404),
+    and adds `SECURITY_HEADERS` to every HTTP response, Streamlit's and its own."""
 
     def __init__(self, app, headers: dict[str, str] | None = None) -> None:
         self.app = app
@@ -96,8 +94,8 @@ class SecurityMiddleware:
                         for k, v in (headers or SECURITY_HEADERS).items()]
 
     async def __call__(self, scope, receive, send) -> None:
-        if scope["type"] == "websocket" and not host_allowed(Headers(scope=scope).get("host"), _allowed_hosts()):
-            await send({"type": "websocket.close", "code": 1008})
+        if scope["type"] == "websocket" and not _own_page(scope):
+            await send({"type": "websocket.close", "code": 1008})  # answered 403, no session made
             return
         if scope["type"] != "http":
             await self.app(scope, receive, send)
@@ -116,6 +114,20 @@ class SecurityMiddleware:
             await plain_response(send_with_headers, 404, b"Not found.\n")
         else:
             await self.app(scope, receive, send_with_headers)
+
+
+def _own_page(scope) -> bool:
+    headers = Headers(scope=scope)
+    host, origin = headers.get("host"), headers.get("origin")
+    if not host_allowed(host, _allowed_hosts()):
+        return False
+    scheme = page_scheme(scope.get("scheme", ""), headers.get("x-forwarded-proto"))
+    if origin_allowed(origin, host, scheme):
+        return True
+    # One line an operator can act on (behind a TLS proxy that does not send X-Forwarded-Proto, every page is
+    # refused); an origin is a site's address, nothing of a member's.
+    _LOG.warning("Refused a WebSocket from %.100r: not this app's page (%s://%.100s).", origin, scheme, host)
+    return False
 
 
 def _allowed_hosts() -> list[str]:

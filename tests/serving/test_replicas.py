@@ -92,7 +92,7 @@ def test_haproxy_accepts_the_configuration(tmp_path):
 
 def test_setup_for_the_tests_installs_haproxy():
     setup = (ROOT / "scripts" / "setup").read_text()
-    assert "missing+=(haproxy)" in setup
+    assert "for tool in haproxy " in setup and 'missing+=("$tool")' in setup
 
 
 # --- HAProxy in front of other machines (`--backends`, scripts/haproxy.py) ---------------------------------------
