@@ -22,7 +22,7 @@ from estimator.models import EARLIEST_WORKING_AGE
 from estimator.scope import NEW_PARTICIPANTS_FROM, entry_in_scope, government_plan, out_of_scope_from
 from estimator.numbers import money, round_cents, to_fraction
 from estimator.parameters import default_values
-from estimator.plausibility import ANNUAL_AVERAGE_LIKELY_MONTHLY, MONTHLY_AVERAGE_LIKELY_ANNUAL, likely_slip
+from estimator.plausibility import BOUNDS, likely_slip
 from estimator.projection import Situation
 from estimator.texts import date_words, span
 
@@ -100,9 +100,9 @@ def average_to_confirm(values: FormValues, lang: str) -> Fraction | None:
 
 def slip_message(plan: str, average: Fraction, lang: str) -> str:
     """The likely slip in words: what was typed, what it likely is, and that the member may confirm it."""
-    return ui_text(f"check.slip_{likely_slip(plan, average)}", lang, amount=money(average), annual=money(average * 12),
-                   monthly=money(average / 12), high=money(MONTHLY_AVERAGE_LIKELY_ANNUAL),
-                   low=money(ANNUAL_AVERAGE_LIKELY_MONTHLY))
+    kind = likely_slip(plan, average)
+    return ui_text(f"check.slip_{kind}", lang, amount=money(average), annual=money(average * 12),
+                   monthly=money(average / 12), high=money(BOUNDS[kind]), low=money(BOUNDS[kind]))
 
 
 def unconfirmed_slip(values: FormValues, lang: str, confirmed: Callable[[Fraction], bool]) -> str | None:
