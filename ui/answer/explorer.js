@@ -57,6 +57,7 @@ export default function (component) {
   age.min = String(first);
   age.max = String(last);
   extra.max = String(columns - 1);
+  extra.closest(".control").hidden = columns < 2; // a member who left service has no service to add
 
   const key = component.key || "explorer";
   const kept = remembered.get(key);

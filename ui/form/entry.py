@@ -23,7 +23,7 @@ from estimator.numbers import money
 from estimator.salary_file.amounts import DOT, readings_of
 
 from ui.form.fields import FIELDS, Field
-from ui.shell.text import ui_text
+from ui.shell.text import has_text, ui_text
 
 # The fields typed as text, each with its kind, its range and where its message shows (`ui/form/fields.py`);
 # checks across fields are in `ui.form.member.build_member`.
@@ -85,8 +85,8 @@ def read(name: str, text: str | None) -> tuple[Any, str | None]:
         return None, problem
     if spec.kind == "whole" and number != number.to_integral_value():
         return None, "not_whole"
-    if not within(name, number):
-        return None, "range"
+    if not within(name, number):  # below the range, or above it: each may say so in its own words
+        return None, "below" if spec.low is not None and number < spec.low else "range"
     return (int(number) if spec.kind == "whole" else number), None
 
 
@@ -146,7 +146,9 @@ def problem_message(name: str, problem: str, lang: str) -> str:
         one, other = sorted(readings_of(text.lstrip("+-")).values(), reverse=True)
         written = (lambda v: money(v)[1:]) if spec.kind == "money" else (lambda v: f"{v.normalize():,f}")
         return ui_text("check.two_ways", lang, what=what, text=text, one=written(one), other=written(other))
-    if problem == "range":
+    if problem == "below" and has_text(f"check.below.{name}", lang):
+        return ui_text(f"check.below.{name}", lang, high=_bound(spec, spec.high))
+    if problem in ("range", "below"):
         return ui_text(f"check.range.{name}", lang, low=_bound(spec, spec.low),
                        high=_bound(spec, spec.high))
     if problem == "not_number" and spec.kind == "money":
