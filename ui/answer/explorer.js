@@ -191,6 +191,8 @@ export default function (component) {
     if (chart.clientWidth !== width || chart.clientHeight !== height) { drawnColumn = -1; render(false); }
   });
   resize.observe(chart);
+  // A new member (after *Borrar todo*, or another figure) is announced by nothing of the previous one's.
+  if (!kept || kept.signature !== data.signature) $(".announce").textContent = "";
   render(false);
   const stop = () => {
     resize.disconnect();

@@ -163,6 +163,15 @@ export default function (component) {
     inertFor = token;
     setTimeout(() => { if (inertFor === token) { givenUp = token; reachable(); } }, window.__pageHints.shown_after_ms);
   };
+  // The next participant starts at the top: the page scrolled there, the focus on the form's first field, and
+  // nothing the explorer announced about the previous member left for a screen reader.
+  const toTheTop = () => {
+    for (const said of document.querySelectorAll(".explorer .announce")) said.textContent = "";
+    for (let area = main(); area; area = area.parentElement) if (area.scrollTop) area.scrollTop = 0;
+    if (document.scrollingElement) document.scrollingElement.scrollTop = 0;
+    const first = document.querySelector('.st-key-system input:checked') || document.querySelector('.st-key-system input');
+    if (first) first.focus({ preventScroll: true });
+  };
   const showOnceCleared = (added = true) => {
     const style = Array.from(document.querySelectorAll('[data-testid="stHtml"] style'))
       .find((element) => element.textContent.includes("--clearing"));
@@ -178,6 +187,7 @@ export default function (component) {
         document.documentElement.dataset.cleared = token;
         clearingOver = null;
         reachable();
+        toTheTop();
       }
     }, 150);
   };
