@@ -199,7 +199,7 @@ def page_css(lang: str) -> str:
 .st-key-summary {{
   border-left: 0.3rem solid #b3202e; padding: 0.25rem 0 0.25rem 0.75rem; background: #f6f6f6;
 }}
-@media (min-width: {NARROW}px) {{ .st-key-summary {{ display: none; }} }}
+@media (min-width: {NARROW}px) {{ .st-key-summary {{ display: none; }} .st-key-tab_note {{ display: none; }} }}
 /* On a phone it stays in sight under the page's top bar while the member scrolls through the form. */
 @media (max-width: {NARROW - 0.02}px) {{
   [data-testid="stLayoutWrapper"]:has(> .st-key-summary) {{ position: sticky; top: 3.75rem; z-index: 5; }}
