@@ -56,16 +56,19 @@ def test_leaving_a_page_with_a_members_data_is_asked_first(new_page, app_url, sc
 
 @pytest.mark.parametrize("lang", ["es", "en"])
 @pytest.mark.parametrize("screen", list(SCREENS))
-def test_on_a_phone_the_page_says_the_data_lives_only_in_this_tab(new_page, app_url, screen, lang):
-    page = open_page(new_page, app_url, screen, lang)
-    example_amount(page, screen)
+@pytest.mark.parametrize("path", ["", "Reglas_y_supuestos"])
+def test_on_a_phone_the_page_says_the_data_lives_only_in_this_tab(new_page, app_url, screen, lang, path):
+    page = new_page(*SCREENS[screen], "es-PR" if lang == "es" else "en-US")
+    page.goto(f"{app_url}/{path}{'?lang=English' if lang == 'en' else ''}")
+    expect(page.get_by_test_id("stMain").get_by_role("heading", level=1)).to_be_visible()
+    expect(page.get_by_test_id("stApp")).to_have_attribute("data-test-script-state", "notRunning")
     note = page.get_by_test_id("stMain").locator(".st-key-tab_note")
     if screen == "phone":
         expect(note).to_be_visible()
         expect(note).to_contain_text(ui_text("app.privacy", lang))
         assert note.bounding_box()["y"] < SCREENS["phone"][1] * 2, "near the top of the page"
         if SHOTS:
-            page.screenshot(path=f"{SHOTS}/tab-note-{lang}.png")
+            page.screenshot(path=f"{SHOTS}/tab-note-{lang}{path}.png")
     else:
         expect(note).to_be_hidden()  # the open sidebar says it beside the page
         expect(sidebar(page).get_by_text(ui_text("app.privacy", lang))).to_be_visible()

@@ -38,6 +38,8 @@ def frame_css(lang: str) -> str:
     refused = json.dumps("⚠️ " + ui_text("check.file_refused", lang, limit=f"{st.get_option('server.maxUploadSize')} MB"),
                          ensure_ascii=False)
     return f"""<style>
+/* "The data lives only in this tab", in the page itself only where the sidebar that says it starts closed. */
+@media (min-width: {NARROW}px) {{ .st-key-tab_note {{ display: none; }} }}
 /* A file refused (by the browser: too large, wrong type; by the server: a name too long, too many files) is
    said under its uploader, not only on hover; the note about the file loaded before it, right under the
    uploader, is no longer shown (the refusal reruns nothing, so the page would keep saying "loaded"). */
@@ -199,7 +201,7 @@ def page_css(lang: str) -> str:
 .st-key-summary {{
   border-left: 0.3rem solid #b3202e; padding: 0.25rem 0 0.25rem 0.75rem; background: #f6f6f6;
 }}
-@media (min-width: {NARROW}px) {{ .st-key-summary {{ display: none; }} .st-key-tab_note {{ display: none; }} }}
+@media (min-width: {NARROW}px) {{ .st-key-summary {{ display: none; }} }}
 /* On a phone it stays in sight under the page's top bar while the member scrolls through the form. */
 @media (max-width: {NARROW - 0.02}px) {{
   [data-testid="stLayoutWrapper"]:has(> .st-key-summary) {{ position: sticky; top: 3.75rem; z-index: 5; }}
