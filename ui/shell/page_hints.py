@@ -125,10 +125,11 @@ export default function (component) {
       if (box.getAttribute("inputmode") !== "decimal") box.setAttribute("inputmode", "decimal");
     }
   };
-  // On a phone the sidebar lies over the page: once a page is chosen in it, it closes, as a menu does
-  // (Streamlit closes it for its own navigation, not for page links).
+  // On a phone the sidebar lies over the page: once a page or a language is chosen in it, it closes, as a menu
+  // does (Streamlit closes it for its own navigation, not for page links nor for a control of the page's).
+  const choices = '[data-testid="stSidebar"] [data-testid="stPageLink-NavLink"], [data-testid="stSidebar"] .st-key-lang button';
   document.addEventListener("click", (event) => {
-    if (!event.target.closest('[data-testid="stSidebar"] [data-testid="stPageLink-NavLink"]')) return;
+    if (!event.target.closest(choices)) return;
     const sidebar = document.querySelector('[data-testid="stSidebar"]');
     const main = document.querySelector('[data-testid="stMain"]');
     if (!sidebar || !main || sidebar.getBoundingClientRect().right <= main.getBoundingClientRect().left + 1) return;
