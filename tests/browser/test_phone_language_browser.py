@@ -27,7 +27,7 @@ def test_a_language_chosen_in_the_sidebar_closes_it_on_a_phone(new_page, app_url
         page.get_by_test_id("stExpandSidebarButton").click()
     expect(sidebar).to_have_attribute("data-collapsed", "false")
     other = OTHER[lang]
-    sidebar.get_by_role("button", name=BUTTON[other], exact=True).click()
+    sidebar.get_by_role("radio", name=BUTTON[other], exact=True).click()
     expect(page.get_by_test_id("stMain").get_by_role("heading", name=TITLE[other])).to_be_visible()
     expect(sidebar).to_have_attribute("data-collapsed", "true" if screen == "phone" else "false")
     if screen == "phone":

@@ -127,7 +127,8 @@ export default function (component) {
   };
   // On a phone the sidebar lies over the page: once a page or a language is chosen in it, it closes, as a menu
   // does (Streamlit closes it for its own navigation, not for page links nor for a control of the page's).
-  const choices = '[data-testid="stSidebar"] [data-testid="stPageLink-NavLink"], [data-testid="stSidebar"] .st-key-lang button';
+  const choices = ['[data-testid="stSidebar"] [data-testid="stPageLink-NavLink"]',
+    '[data-testid="stSidebar"] .st-key-lang :is(button, [role="radio"])'].join(", ");
   document.addEventListener("click", (event) => {
     if (!event.target.closest(choices)) return;
     const sidebar = document.querySelector('[data-testid="stSidebar"]');
