@@ -46,8 +46,7 @@ from estimator.calculation.averages import HistoryError, average_from_history, w
 from estimator.calculation.choice import NO_DEFERRED, OUTSIDE_SCOPE, REFUNDED, rules_of, why_no_pension  # noqa: E402
 from estimator.calculation.freeze import counts_past_freeze, freeze_for, frozen  # noqa: E402
 from estimator.calculation.growth import growth_change, growth_in, grows  # noqa: E402
-from estimator.calculation.plausibility import (ANNUAL_AVERAGE_LIKELY_MONTHLY,  # noqa: E402
-                                                MONTHLY_AVERAGE_LIKELY_ANNUAL, likely_slip)
+from estimator.calculation.plausibility import BOUNDS, likely_slip  # noqa: E402
 from estimator.calculation.scenario import (EARLIEST_WORKING_AGE, GROUPS, OLDEST_AGE, Assumptions,  # noqa: E402
                                             Scenario, ScenarioError, read_scenario)
 from estimator.calculation.search import earliest_eligibility, threshold_ages, threshold_values  # noqa: E402
@@ -63,6 +62,7 @@ from estimator.member.timeline import key_date_lines  # noqa: E402
 # Files from outside: JSON and salary histories.
 from estimator.io.json_input import DuplicateKey, TooDeep, TooLarge, read_json  # noqa: E402
 from estimator.io.salary_file import MAX_ROWS, SalaryFileError, SalaryHistory, read_history  # noqa: E402
+from estimator.io.salary_file.amounts import DOT, readings_of  # noqa: E402
 
 # Loaded when first used (numpy, fpdf2): the grid, the member who asks for it, the reports.
 _LOADED_WHEN_USED = {
@@ -91,12 +91,11 @@ __all__ = ["Overridable", "overridable", "replacing", "MEMBER_FACTS", "reads", "
            "value_shown", "LANGUAGES", "date_words", "fact_app_words", "flat_words", "plan_app_words", "span",
            "step_value", "t", "display", "with_cite", "Answer", "AssumptionUsed", "HistoryError",
            "average_from_history", "window", "NO_DEFERRED", "OUTSIDE_SCOPE", "REFUNDED", "rules_of", "why_no_pension",
-           "counts_past_freeze", "freeze_for", "frozen", "growth_change", "growth_in", "grows",
-           "ANNUAL_AVERAGE_LIKELY_MONTHLY", "MONTHLY_AVERAGE_LIKELY_ANNUAL", "likely_slip", "EARLIEST_WORKING_AGE",
-           "GROUPS", "OLDEST_AGE", "Assumptions", "Scenario", "ScenarioError", "read_scenario",
-           "earliest_eligibility", "threshold_ages", "threshold_values", "estimate", "example_inputs_named",
-           "outside_scope", "scope_reason", "MAX_SCENARIOS", "RESULT_LINES", "Compared", "comparison_inputs",
-           "difference_reasons", "result_label", "result_line", "Run", "break_even", "income_from_65", "total_of",
-           "key_date_lines", "DuplicateKey", "TooDeep", "TooLarge", "read_json", "MAX_ROWS", "SalaryFileError",
-           "SalaryHistory", "read_history", "Member", "Situation", "Grid", "grid", "assumptions_of", "build_report",
-           "build_comparison_report", "prints"]
+           "counts_past_freeze", "freeze_for", "frozen", "growth_change", "growth_in", "grows", "BOUNDS",
+           "likely_slip", "EARLIEST_WORKING_AGE", "GROUPS", "OLDEST_AGE", "Assumptions", "Scenario", "ScenarioError",
+           "read_scenario", "earliest_eligibility", "threshold_ages", "threshold_values", "estimate",
+           "example_inputs_named", "outside_scope", "scope_reason", "MAX_SCENARIOS", "RESULT_LINES", "Compared",
+           "comparison_inputs", "difference_reasons", "result_label", "result_line", "Run", "break_even",
+           "income_from_65", "total_of", "key_date_lines", "DuplicateKey", "TooDeep", "TooLarge", "read_json",
+           "MAX_ROWS", "SalaryFileError", "SalaryHistory", "read_history", "DOT", "readings_of", "Member",
+           "Situation", "Grid", "grid", "assumptions_of", "build_report", "build_comparison_report", "prints"]

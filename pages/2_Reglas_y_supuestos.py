@@ -4,9 +4,8 @@ rendered from the estimator's own metadata."""
 import pandas as pd
 import streamlit as st
 
-from estimator import definitions, display, PLAN_IDS, rules_of, t, value_shown, with_cite
+from estimator import definitions, display, PLAN_IDS, plan_info as plan_of, rules_of, t, value_shown, with_cite
 from ui.page import frame
-from ui.shell.look import table
 from ui.shell.text import has_text, ui_text
 
 lang = frame()
@@ -24,6 +23,12 @@ for plan in PLAN_IDS:
             note = f"note.{rule.id}"
             if has_text(f"rules.{note}", lang):  # the estimator's reading, in the page's language
                 st.markdown(f"**{say('reading')}:** {say(note)}")
+    if coordination := plan_of(plan).coordinator:  # seed 004: no rule of its own, what the System pays from 65
+        cite = display(coordination.CITE, lang)
+        with st.expander(with_cite(say("coordination_title"), cite, "{title} — {cite}"), key=f"coordination_{plan}"):
+            st.markdown(f"**{say('legal_text')}** ({cite})")
+            st.markdown("\n".join(f"> {line}\n>" for line in coordination.LEGAL_TEXT.replace("$", "\\$").splitlines()))
+            st.markdown(f"**{say('reading')}:** {say('coordination_reading')}")
     params = definitions(plan)
     rows = []
     for name, spec in params.items():
@@ -33,7 +38,9 @@ for plan in PLAN_IDS:
                      "_assumption": spec.assumption})
     frame_ = pd.DataFrame(rows)
     st.subheader(say("assumptions"))
-    table(frame_[frame_["_assumption"]].drop(columns="_assumption"), f"assumptions_{plan}", hide_index=True)
+    # Plain tables, not data grids: every cell's whole text wraps within the page, on a phone too.
+    with st.container(key=f"assumptions_{plan}"):
+        st.table(frame_[frame_["_assumption"]].drop(columns="_assumption"), hide_index=True)
     st.subheader(say("parameters"))
-    table(frame_[~frame_["_assumption"]].drop(columns=["_assumption", say("col_source")]), f"parameters_{plan}",
-          hide_index=True)
+    with st.container(key=f"parameters_{plan}"):
+        st.table(frame_[~frame_["_assumption"]].drop(columns=["_assumption", say("col_source")]), hide_index=True)

@@ -136,10 +136,9 @@ class _Member(BaseModel):
     @classmethod
     def _null_is_default(cls, data: Any) -> Any:
         """`null` for an optional field means its default (CONTRACT.md), `assumptions` included."""
-        if isinstance(data, dict):
-            return {key: value for key, value in data.items()
-                    if not (value is None and key in cls.model_fields and not cls.model_fields[key].is_required())}
-        return data
+        return data if not isinstance(data, dict) else {
+            key: value for key, value in data.items()
+            if not (value is None and key in cls.model_fields and not cls.model_fields[key].is_required())}
 
     @model_validator(mode="after")
     def _coherent(self) -> "_Member":
@@ -149,6 +148,8 @@ class _Member(BaseModel):
             raise ValueError("age_beyond_life")
         if self.separation_age > self.age:
             raise ValueError("separation_after_age")
+        if self.separation_age < EARLIEST_WORKING_AGE:  # the age is at fault, not the service
+            raise ValueError("separation_too_young" if "separation_age" in self.model_fields_set else "age_too_young")
         if self.service_years > self.separation_age - EARLIEST_WORKING_AGE:
             raise ValueError("service_too_long")
         if (self.average_salary is None) == (self.average_monthly_salary is None):
@@ -196,6 +197,7 @@ _FIELD_OF_CHECK = {
     "age_beyond_life": "age",
     "separation_after_age": "separation_age",
     "service_too_long": "service_years",
+    "separation_too_young": "separation_age", "age_too_young": "age",
     "average_both": "average_salary",
     "average_neither": "average_salary",
     **{f"entry_date_{plan}": "entry_date" for plan in GOVERNMENT_PLANS},
@@ -225,6 +227,8 @@ def read_scenario(data: Any, lang: str = "es", *, kept: bool = False) -> Scenari
         raise _explain_error(exc, data, lang) from None
     if not kept and scenario.start_date is not None and scenario.start_date < date.today():
         raise ScenarioError("start_date", t("error.start_date_past", lang, today=date.today().isoformat()))
+    if not kept and scenario.entry_date is not None and scenario.entry_date > date.today():
+        raise ScenarioError("entry_date", t("error.entry_date_future", lang, today=date.today().isoformat()))
     return scenario
 
 
@@ -238,7 +242,7 @@ def _explain_error(exc: ValidationError, data: dict, lang: str) -> ScenarioError
         return ScenarioError(field, t("error.unknown_field", lang, field=field, fields=", ".join(Scenario.model_fields)))
     if kind == "missing":
         return ScenarioError(field, t("error.required", lang, field=field))
-    if kind in ("literal_error", "string_type") and loc and loc[0] in accepted:
+    if loc and loc[0] in accepted:  # wrong value, type or text (a lone surrogate): what is accepted
         return ScenarioError(field, t("error.choice", lang, field=field,
                                       accepted=", ".join(f'"{a}"' for a in accepted[loc[0]])))
     if kind.startswith("bool"):
@@ -249,20 +253,16 @@ def _explain_error(exc: ValidationError, data: dict, lang: str) -> ScenarioError
         code = str(error.get("ctx", {}).get("error", ""))
         if code in _FIELD_OF_CHECK:
             target = _FIELD_OF_CHECK[code]
-            limit = ""
-            if code == "service_too_long":
-                sep = data.get("separation_age")
-                sep = data.get("age") if sep is None else sep
-                try:
-                    limit = span(to_fraction(sep) - EARLIEST_WORKING_AGE, lang)
-                except (TypeError, ValueError):
-                    limit = "?"
-            if code == "age_beyond_life":
-                limit = OLDEST_AGE
+            limit = span(Fraction(EARLIEST_WORKING_AGE), lang)  # the *_too_young checks' limit
+            if code == "service_too_long":  # both ages were read as numbers: the separation age's working life
+                separation = data["age"] if data.get("separation_age") is None else data["separation_age"]
+                limit = span(_years(separation) - EARLIEST_WORKING_AGE, lang)
+            limit = OLDEST_AGE if code == "age_beyond_life" else limit
             return ScenarioError(target, t(f"error.{code}", lang, limit=limit,
                                            split=date_words(NEW_PARTICIPANTS_FROM, lang)))
-        if code == "entry_date_format":
-            return ScenarioError(field, t("error.entry_date_format", lang, field=field))
+        if code == "entry_date_format":  # start_date's example is a day it accepts: next 1 January
+            key = "start_date_format" if field == "start_date" else "entry_date_format"
+            return ScenarioError(field, t(f"error.{key}", lang, field=field, example=f"{date.today().year + 1}-01-01"))
         if code in ("not_a_number", "not_finite", "negative", "fraction_range", "too_large", "too_precise"):
             return ScenarioError(field, t(f"error.{code}", lang, field=field))
     return ScenarioError(field, t("error.invalid", lang, field=field))

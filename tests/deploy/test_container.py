@@ -152,6 +152,7 @@ def test_compose_runs_app_containers_behind_the_generated_balancer(tmp_path):
     assert balancer["ports"] == ["8080:8080"] and set(balancer["depends_on"]) == set(apps)
 
 
+@pytest.mark.haproxy  # the second tier: the quick tier's set-up does not install HAProxy
 def test_haproxy_accepts_the_compose_balancer_configuration():
     haproxy = find_haproxy()
     if haproxy is None:

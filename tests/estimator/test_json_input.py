@@ -26,7 +26,7 @@ def test_numbers_are_read_exactly_and_huge_ones_without_expanding_them():
     assert nan != nan and infinite == float("-inf")
 
 
-@pytest.mark.parametrize("lang, said", [("es", "«age» aparece dos veces"), ("en", "«age» appears twice")])
+@pytest.mark.parametrize("lang, said", [("es", "«age» aparece dos veces"), ("en", "\"age\" appears twice")])
 def test_a_line_naming_a_field_twice_is_refused_not_read_as_the_last(lang, said):
     """Before, `{"age": 55, …, "age": 56}` was answered for 56, silently."""
     twice = GOOD[:-1] + ',"age":66}'
@@ -38,7 +38,7 @@ def test_a_line_naming_a_field_twice_is_refused_not_read_as_the_last(lang, said)
 def test_a_scenario_file_naming_a_field_twice_is_refused(tmp_path):
     source, target = tmp_path / "scenario.json", tmp_path / "report.pdf"
     source.write_text(json.dumps(SCENARIO)[:-1] + ', "age": 60}', encoding="utf-8")
-    assert_clear_failure(run_report(source, "--lang", "en", "-o", target), target, "«age» appears twice")
+    assert_clear_failure(run_report(source, "--lang", "en", "-o", target), target, "\"age\" appears twice")
 
 
 def test_depth_is_bounded_before_parsing_for_every_caller():

@@ -18,6 +18,7 @@ from estimator import estimate, read_scenario
 from estimator.calculation.scenario import GROUPS
 from estimator.arithmetic.display import money
 from estimator.words.catalog import step_value, t
+from estimator.calculation.plausibility import BOUNDS
 from tests.formula import evaluate
 from tests.conftest import examples
 
@@ -29,7 +30,7 @@ NUMBER = re.compile(r"\d[\d,]*(?:\.(\d+))?")
 # nothing, the part of an average below $6,600 that is in excess of it.
 CONSTANTS = {"$6,600.00", "$500.00", "$0.00"}
 # The plausibility bounds (RULES.md §0), which a likely slip's reason names; no formula uses them.
-SLIP_BOUNDS = {"$10,000.00", "$3,000.00"}
+SLIP_BOUNDS = {money(bound) for bound in BOUNDS.values()}
 
 
 @st.composite

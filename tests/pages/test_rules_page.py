@@ -36,3 +36,16 @@ def test_every_rule_shows_only_the_laws_own_words_as_its_legal_text():
     for plan in ("teachers", "ley447", "ley1"):
         for rule in rules_of(plan):
             assert rule.legal_text.startswith("«") and rule.legal_text.rstrip(".").endswith("»"), rule.id
+
+
+@pytest.mark.parametrize("lang, title", [("es", "Coordinación con el Seguro Social (Plan Coordinado)"),
+                                         ("en", "Coordination with Social Security (Plan Coordinado)")])
+def test_the_coordination_has_its_entry_with_its_text_and_this_estimators_reading(app, lang, title):
+    texts = page_texts(app, lang)
+    entry = next(e for e in app.expander if e.label.startswith(title))
+    assert "Coordinación con el Seguro Social, apartado A, B, D, E.5, F" in entry.label
+    words = [m.value for m in entry.markdown]
+    assert any("seis mil seiscientos dólares" in w and "plenamente asegurado" in w for w in words)  # the law's own
+    reading = ui_text("rules.reading", lang)
+    assert any(w.startswith(f"**{reading}:**") and ("18.6(d)" in w) for w in words)
+    assert not [text for text in texts if FOR_THE_CODE.search(text)]

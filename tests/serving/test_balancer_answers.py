@@ -115,6 +115,7 @@ def balancer(config: str, tmp_path):
         stop(process)
 
 
+@pytest.mark.haproxy  # the second tier: the quick tier's set-up does not install HAProxy
 @pytest.mark.parametrize("kind", CONFIGS)
 def test_every_answer_of_the_balancer_carries_the_protective_headers(kind, tmp_path):
     port, dead = free_loopback_ports(2)
@@ -128,6 +129,7 @@ def test_every_answer_of_the_balancer_carries_the_protective_headers(kind, tmp_p
         assert unanswered == {what: b"" for what in MALFORMED}  # closed, not answered without the headers
 
 
+@pytest.mark.haproxy  # the second tier: the quick tier's set-up does not install HAProxy
 def test_an_answer_of_the_apps_keeps_its_own_headers(tmp_path):
     own = "default-src 'self'; frame-ancestors 'none'"
     port = free_loopback_ports(1)[0]
@@ -152,6 +154,7 @@ def test_the_balancers_headers_are_the_apps():
     assert policy["default-src"] == "'none'" and policy["frame-ancestors"] == "'none'"
 
 
+@pytest.mark.haproxy  # the second tier: the quick tier's set-up does not install HAProxy
 def test_haproxy_accepts_every_generated_configuration(tmp_path):
     haproxy = haproxy_here()
     for kind, make in CONFIGS.items():

@@ -80,6 +80,7 @@ def test_the_proxy_configuration(tmp_path):
     assert "http-response" not in config and "del-header" not in config  # the app's headers pass untouched
 
 
+@pytest.mark.haproxy  # the second tier: the quick tier's set-up does not install HAProxy
 def test_haproxy_accepts_the_configuration(tmp_path):
     haproxy = replicas.find_haproxy()
     if haproxy is None:
@@ -136,6 +137,7 @@ def test_the_balancers_configuration_for_several_machines(tmp_path):
     assert "server app1 app1:8501 check cookie app1 resolvers system init-addr last,libc,none" in named
 
 
+@pytest.mark.haproxy  # the second tier: the quick tier's set-up does not install HAProxy
 def test_haproxy_accepts_the_balancers_configuration(tmp_path):
     haproxy = replicas.find_haproxy()
     if haproxy is None:

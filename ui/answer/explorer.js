@@ -57,6 +57,7 @@ export default function (component) {
   age.min = String(first);
   age.max = String(last);
   extra.max = String(columns - 1);
+  extra.closest(".control").hidden = columns < 2; // a member who left service has no service to add
 
   const key = component.key || "explorer";
   const kept = remembered.get(key);
@@ -190,6 +191,8 @@ export default function (component) {
     if (chart.clientWidth !== width || chart.clientHeight !== height) { drawnColumn = -1; render(false); }
   });
   resize.observe(chart);
+  // A new member (after *Borrar todo*, or another figure) is announced by nothing of the previous one's.
+  if (!kept || kept.signature !== data.signature) $(".announce").textContent = "";
   render(false);
   const stop = () => {
     resize.disconnect();

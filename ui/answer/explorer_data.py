@@ -55,7 +55,8 @@ def explorer_grid(situation: Situation, planned_age: Fraction) -> ExplorerGrid |
     if not months:
         return None
     ages = [Fraction(m, 12) for m in months]
-    extras = [Fraction(y) for y in range(MAX_EXTRA_YEARS + 1)]
+    # Added service only for a member still in service: one who left has no service to add.
+    extras = [Fraction(y) for y in range(MAX_EXTRA_YEARS + 1 if situation.in_service else 1)]
     result = grid(situation, ages, extras)
     if not result.covered:
         return None

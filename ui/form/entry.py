@@ -19,17 +19,17 @@ from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import Any, MutableMapping
 
-from estimator import money
+from estimator import DOT, money, readings_of
 
 from ui.form.fields import FIELDS, Field
-from ui.shell.text import ui_text
+from ui.shell.text import has_text, ui_text
 
 # The fields typed as text, each with its kind, its range and where its message shows (`ui/form/fields.py`);
 # checks across fields are in `ui.form.member.build_member`.
 SPECS: dict[str, Field] = {f.key: f for f in FIELDS if f.typed}
+TWO_WAYS = "two_ways:"  # a problem code followed by the text that reads two ways
 SHOWN = "entry_shown"  # session key: the value each box was last written from or read into
 
-_NUMBER = re.compile(r"^[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)?(?:\.\d+)?$")
 _DATE = re.compile(r"^(\d{1,2})\s*[/.\-]\s*(\d{1,2})\s*[/.\-]\s*(\d{4})$")
 _DROPPED = str.maketrans({"$": None, "%": None, " ": None, "\u00a0": None, "\u2212": "-"})
 
@@ -40,16 +40,23 @@ def box_key(name: str) -> str:
 
 
 def read_number(text: str | None) -> tuple[Decimal | None, str | None]:
-    """A number as people write it: commas between thousands, a point before the cents, "$" or "%" allowed."""
+    """A number as people write it, read as a salary file's amounts are (`estimator.io.salary_file.amounts`): the
+    Puerto Rico style (36,000.50) or the Spanish one (36.000,50), "$", "%" and a sign allowed. A number that
+    reads two ways ("42.000": 42,000 or 42) is not guessed: its problem, `TWO_WAYS` and the text, asks which.
+    Commas without a point ("36,000") are thousands, as the app itself writes amounts."""
     cleaned = (text or "").strip().translate(_DROPPED)
     if not cleaned:
         return None, "empty"
-    if not _NUMBER.match(cleaned) or not any(c.isdigit() for c in cleaned):
+    negative, body = cleaned[:1] == "-", cleaned[1:] if cleaned[:1] in "+-" else cleaned
+    found = readings_of("0" + body if body.startswith((".", ",")) else body)
+    if "." not in body and DOT in found:  # "36,000": a box has no other rows to settle it, the app's own style does
+        found = {DOT: found[DOT]}
+    values = set(found.values())
+    if not values:
         return None, "not_number"
-    try:
-        return Decimal(cleaned.replace(",", "")), None
-    except InvalidOperation:  # pragma: no cover - the pattern admits only plain decimals
-        return None, "not_number"
+    if len(values) > 1:
+        return None, TWO_WAYS + cleaned
+    return (-values.pop() if negative else values.pop()), None
 
 
 def read_date(text: str | None) -> tuple[date | None, str | None]:
@@ -77,8 +84,8 @@ def read(name: str, text: str | None) -> tuple[Any, str | None]:
         return None, problem
     if spec.kind == "whole" and number != number.to_integral_value():
         return None, "not_whole"
-    if not within(name, number):
-        return None, "range"
+    if not within(name, number):  # below the range, or above it: each may say so in its own words
+        return None, "below" if spec.low is not None and number < spec.low else "range"
     return (int(number) if spec.kind == "whole" else number), None
 
 
@@ -133,9 +140,18 @@ def problem_message(name: str, problem: str, lang: str) -> str:
     """A problem with what was typed in field `name`, in words that say what is accepted."""
     spec = SPECS[name]
     what = ui_text(f"check.what.{name}", lang)
-    if problem == "range":
+    if problem.startswith(TWO_WAYS):  # which of the two it is: each written so that it reads one way only
+        text = problem[len(TWO_WAYS):]
+        one, other = sorted(readings_of(text.lstrip("+-")).values(), reverse=True)
+        written = (lambda v: money(v)[1:]) if spec.kind == "money" else (lambda v: f"{v.normalize():,f}")
+        return ui_text("check.two_ways", lang, what=what, text=text, one=written(one), other=written(other))
+    if problem == "below" and has_text(f"check.below.{name}", lang):
+        return ui_text(f"check.below.{name}", lang, high=_bound(spec, spec.high))
+    if problem in ("range", "below"):
         return ui_text(f"check.range.{name}", lang, low=_bound(spec, spec.low),
                        high=_bound(spec, spec.high))
+    if problem == "not_number" and spec.kind == "money":
+        problem = "not_number_money"  # cents and thousands are said where there are any
     return ui_text(f"check.{problem}", lang, what=what, example=spec.sample)
 
 

@@ -81,7 +81,7 @@ def example_mark(still: dict[str, str], place: str, lang: str) -> None:
             return
         st.caption(ui_text("example_values.field", lang))
         st.button(ui_text("example_values.keep_field", lang, field=example_inputs_named({still[place]}, lang)),
-                  key=f"keep_example_{place}", on_click=confirm, args=(place,), type="tertiary")
+                  key=f"keep_example_{place}", on_click=confirm, args=(place,), type="secondary")
 
 
 def example_warning(still: dict[str, str], lang: str) -> None:

@@ -13,9 +13,9 @@ from datetime import date, timedelta
 from fractions import Fraction
 from typing import Callable
 
-from estimator import (age_on, ANNUAL_AVERAGE_LIKELY_MONTHLY, average_from_history, birthday, date_words,
+from estimator import (age_on, average_from_history, birthday, BOUNDS, date_words,
                        default_values, EARLIEST_WORKING_AGE, entry_in_scope, frozen, government_plan, HistoryError,
-                       likely_slip, Member, money, MONTHLY_AVERAGE_LIKELY_ANNUAL, months_between,
+                       likely_slip, Member, money, months_between,
                        NEW_PARTICIPANTS_FROM, out_of_scope_from, plan_info, read_scenario, round_cents, ScenarioError,
                        Situation, span, to_fraction)
 
@@ -28,7 +28,7 @@ __all__ = ["build_member", "plan_of"]
 
 def period_label(months: int, lang: str) -> str:
     """A period or an age of whole months in years and months ("56 años y 3 meses"), never a decimal: the
-    estimator's words (`estimator.texts.span`), the same in the app, the report and the command line."""
+    estimator's words (`estimator.words.catalog.span`), the same in the app, the report and the command line."""
     return span(Fraction(max(int(months), 0), 12), lang)
 
 
@@ -93,9 +93,9 @@ def average_to_confirm(values: FormValues, lang: str) -> Fraction | None:
 
 def slip_message(plan: str, average: Fraction, lang: str) -> str:
     """The likely slip in words: what was typed, what it likely is, and that the member may confirm it."""
-    return ui_text(f"check.slip_{likely_slip(plan, average)}", lang, amount=money(average), annual=money(average * 12),
-                   monthly=money(average / 12), high=money(MONTHLY_AVERAGE_LIKELY_ANNUAL),
-                   low=money(ANNUAL_AVERAGE_LIKELY_MONTHLY))
+    kind = likely_slip(plan, average)
+    return ui_text(f"check.slip_{kind}", lang, amount=money(average), annual=money(average * 12),
+                   monthly=money(average / 12), high=money(BOUNDS[kind]), low=money(BOUNDS[kind]))
 
 
 def confirm_key(average: Fraction) -> str:

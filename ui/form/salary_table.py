@@ -1,5 +1,5 @@
 """The salary history as the member types or pastes it: a text box read by the same reader as a salary
-file (`estimator.salary_file`), so "$31,000", "31.000,00", a year before each salary or a block pasted
+file (`estimator.io.salary_file`), so "$31,000", "31.000,00", a year before each salary or a block pasted
 from a spreadsheet are understood alike, and anything else is refused with its row.
 
 The salaries themselves stay in the session under `history_rows` (amounts, oldest first: what the

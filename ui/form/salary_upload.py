@@ -1,5 +1,5 @@
 """The salary file upload of the history table: read by the same reader as the command line
-(`estimator.salary_file`), shown before it is used.
+(`estimator.io.salary_file`), shown before it is used.
 
 A file replaces what the member typed, so nothing changes on upload: the page shows what it read —
 each row with its period and amount, and which salaries the plan's average takes — and only *Usar estos

@@ -182,7 +182,7 @@ def _expected(parts: tuple, lang: str) -> str | None:
         return _say(lang, "kind_date")
     if get_origin(kind) is Literal and parts[0] in OPTION_PREFIX:  # a choice of the form, as the form names it
         named = (ui_text(f"input.{OPTION_PREFIX[parts[0]]}{option}", lang) for option in get_args(kind))
-        return _say(lang, "kind_option", options=", ".join(f"«{name}»" for name in named))
+        return _say(lang, "kind_option", options=", ".join(quoted(name, lang) for name in named))
     if get_origin(kind) is Literal:
         return _say(lang, "kind_choice", options=", ".join(str(option) for option in get_args(kind)))
     if get_origin(kind) is list:
@@ -215,17 +215,22 @@ LABELS = ({place.name: place.label for place in PLACES} | {f.key: f.label for f 
           | {PERIODS: ("input.history_salary", "salary_file.col_period")})
 
 
+def quoted(text: str, lang: str) -> str:
+    """A name quoted as the language quotes it: «Fecha de ingreso», "Date of entry"."""
+    return f"«{text}»" if lang == "es" else f'"{text}"'
+
+
 def field_name(parts: list | tuple, lang: str) -> str:
     """A value of the file named as the form labels it («Fecha de ingreso», and the row of a salary), never
     by the file's key; a key the estimator does not know is quoted as it is (shortened, on one line: it
     came from the file)."""
     if not parts:
-        return "«?»"
+        return quoted("?", lang)
     key = str(parts[0])
     words = [catalog(lang).get(label) for label in LABELS.get(key, ())]
     if not (words and all(words)):
-        return f"«{one_line(key)}»"
-    label = f"«{' – '.join(words)}»"
+        return quoted(one_line(key), lang)
+    label = quoted(" – ".join(words), lang)
     return _say(lang, "row", name=label, row=parts[1] + 1) if len(parts) > 1 and isinstance(parts[1], int) else label
 
 

@@ -39,6 +39,8 @@ def frame(inputs: MemberInputs) -> str:
     # Streamlit writes <html lang="en">; set it to the user's language (allow-listed value only).
     st.html(f"<script>{lang_script(lang)}</script>", unsafe_allow_javascript=True)
     st.html(frame_css(lang))  # the focus ring, the title near the top, Streamlit's typing hints
+    with st.container(key="tab_note"):  # on a phone, whose sidebar starts closed: said in the page itself
+        st.caption(ui_text("app.privacy", lang))
     if st.session_state.get("session_mode"):  # everything larger by one factor, for a shared screen
         st.html(session_css(session_scale(st.session_state)))
     with st.sidebar:  # out of the page's flow

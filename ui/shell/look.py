@@ -38,6 +38,8 @@ def frame_css(lang: str) -> str:
     refused = json.dumps("⚠️ " + ui_text("check.file_refused", lang, limit=f"{st.get_option('server.maxUploadSize')} MB"),
                          ensure_ascii=False)
     return f"""<style>
+/* "The data lives only in this tab", in the page itself only where the sidebar that says it starts closed. */
+@media (min-width: {NARROW}px) {{ .st-key-tab_note {{ display: none; }} }}
 /* A file refused (by the browser: too large, wrong type; by the server: a name too long, too many files) is
    said under its uploader, not only on hover; the note about the file loaded before it, right under the
    uploader, is no longer shown (the refusal reruns nothing, so the page would keep saying "loaded"). */

@@ -9,7 +9,8 @@ like the explorer) sets `aria-label` on each uploader's buttons and file input; 
 place of "File must be 1.0MB or smaller." (said to screen readers and shown on hover) when the browser refuses
 a file before the app sees it; sets `inputmode="decimal"` on the number boxes; and does so again for anything
 drawn later; names Streamlit's own controls (the sidebar, the help icons, heading links) in the
-page's language for screen readers; says Streamlit's "Connection error" dialog (shown when the server cannot
+page's language for screen readers, and words its skip link ("Skip to main content") so too; says
+Streamlit's "Connection error" dialog (shown when the server cannot
 be reached: it is drawn by the browser alone) in the page's words; runs the page again as soon as it is
 connected again after losing its server (Streamlit itself waits for the member's next action, and a value typed
 just as the connection was lost was never sent); on a phone, closes the sidebar once a page is chosen in it and
@@ -104,6 +105,8 @@ export default function (component) {
       }
     }
     for (const tip of found(roots, '[data-testid="stTooltipErrorContent"]')) retext(tip, hints.refused);
+    // Streamlit's skip link, the first stop of the Tab key, in the page's words.
+    for (const skip of found(roots, '[data-testid="stSkipToContent"]')) retext(skip, hints.skip);
     // The dialog Streamlit draws when the server cannot be reached: its title and words, in the page's language.
     for (const title of found(roots, '[role="dialog"] h2')) {
       if (!hints.connection_titles.includes(title.textContent)) continue;
@@ -122,10 +125,12 @@ export default function (component) {
       if (box.getAttribute("inputmode") !== "decimal") box.setAttribute("inputmode", "decimal");
     }
   };
-  // On a phone the sidebar lies over the page: once a page is chosen in it, it closes, as a menu does
-  // (Streamlit closes it for its own navigation, not for page links).
+  // On a phone the sidebar lies over the page: once a page or a language is chosen in it, it closes, as a menu
+  // does (Streamlit closes it for its own navigation, not for page links nor for a control of the page's).
+  const choices = ['[data-testid="stSidebar"] [data-testid="stPageLink-NavLink"]',
+    '[data-testid="stSidebar"] .st-key-lang :is(button, [role="radio"])'].join(", ");
   document.addEventListener("click", (event) => {
-    if (!event.target.closest('[data-testid="stSidebar"] [data-testid="stPageLink-NavLink"]')) return;
+    if (!event.target.closest(choices)) return;
     const sidebar = document.querySelector('[data-testid="stSidebar"]');
     const main = document.querySelector('[data-testid="stMain"]');
     if (!sidebar || !main || sidebar.getBoundingClientRect().right <= main.getBoundingClientRect().left + 1) return;
@@ -163,6 +168,30 @@ export default function (component) {
     inertFor = token;
     setTimeout(() => { if (inertFor === token) { givenUp = token; reachable(); } }, window.__pageHints.shown_after_ms);
   };
+  // A reload (a phone's pull-to-refresh too) or closing the tab would lose what the member typed: nothing is
+  // stored anywhere, so the browser asks first, once anything was typed or chosen in the page (the sidebar's
+  // language and session mode aside) since it opened or was cleared.
+  let typed = false;
+  for (const kind of ["input", "change"]) {
+    document.addEventListener(kind, (event) => {
+      if (event.target instanceof Element && event.target.closest('[data-testid="stMain"]')) typed = true;
+    }, true);
+  }
+  window.addEventListener("beforeunload", (event) => {
+    if (!typed) return;
+    event.preventDefault();
+    event.returnValue = "";  // older browsers ask only when this is set
+  });
+  // The next participant starts at the top: the page scrolled there, the focus on the form's first field, and
+  // nothing the explorer announced about the previous member left for a screen reader.
+  const toTheTop = () => {
+    for (const said of document.querySelectorAll(".explorer .announce")) said.textContent = "";
+    typed = false;
+    for (let area = main(); area; area = area.parentElement) if (area.scrollTop) area.scrollTop = 0;
+    if (document.scrollingElement) document.scrollingElement.scrollTop = 0;
+    const first = document.querySelector('.st-key-system input:checked') || document.querySelector('.st-key-system input');
+    if (first) first.focus({ preventScroll: true });
+  };
   const showOnceCleared = (added = true) => {
     const style = Array.from(document.querySelectorAll('[data-testid="stHtml"] style'))
       .find((element) => element.textContent.includes("--clearing"));
@@ -178,6 +207,7 @@ export default function (component) {
         document.documentElement.dataset.cleared = token;
         clearingOver = null;
         reachable();
+        toTheTop();
       }
     }, 150);
   };
@@ -255,7 +285,7 @@ def page_hints(lang: str, number_boxes: tuple[str, ...]) -> None:
                         for key in STREAMLIT_NAMES.values() for other in LANGUAGES},
              "connection_titles": [CONNECTION_ERROR_TITLE] + [ui_text("chrome.connection_title", other)
                                                               for other in LANGUAGES],
-             "connection_title": ui_text("chrome.connection_title", lang),
+             "connection_title": ui_text("chrome.connection_title", lang), "skip": ui_text("chrome.skip", lang),
              "connection_body": ui_text("chrome.connection_body", lang),
              "shown_after_ms": SHOWN_AFTER_S * 1000,  # the clearing's own fallback (ui/shell/forget.py)
              "chart_code": chart_code()}

@@ -9,7 +9,7 @@ import re
 from estimator.words.catalog import t
 from estimator.io.salary_file.amounts import amount_readings, plain_amount, readings_of
 from estimator.io.salary_file.decoding import MAX_CELL, SalaryFileError, quoted_cell
-from estimator.io.salary_file.periods import read_period, read_year_month
+from estimator.io.salary_file.periods import date_order, read_period, read_year_month
 
 
 def _split(line: str, delimiter: str) -> list[str] | None:
@@ -58,7 +58,7 @@ def _spaced(line: str) -> tuple[str, str] | None:
     return period, rest
 
 
-def spaced_entries(lines: list[tuple[int, str]]) -> list[tuple[int, str | None, str]] | None:
+def spaced_entries(lines: list[tuple[int, str]], lang: str) -> list[tuple[int, str | None, str]] | None:
     """The entries of a file whose every row (after a header, if any) is a period, spaces and an amount."""
     if _is_header(SPACES.split(lines[0][1].strip(" \t\u00a0"))):
         lines = lines[1:]
@@ -67,8 +67,9 @@ def spaced_entries(lines: list[tuple[int, str]]) -> list[tuple[int, str | None, 
         found = _spaced(line)
         if found is None:
             return None
-        entries.append((row, *found))
-    return entries or None
+        entries.append((row, SPACES.sub(" ", line.strip(" \t\u00a0")).partition(" ")[0], found[1]))
+    order = date_order([(row, first) for row, first, _ in entries], lang) if entries else None
+    return [(row, read_period(first, order), amount) for row, first, amount in entries] or None
 
 
 def check_spaced_rows(lines: list[tuple[int, str]], lang: str) -> None:
@@ -105,11 +106,12 @@ def entries_of(lines: list[tuple[int, str]], lang: str) -> list[tuple[int, str |
     if width not in (1, 2, 3):
         raise SalaryFileError("file", t("salary_file.columns", lang, count=width))
     text_of = dict(lines)
+    order = date_order([(row, cells[0]) for row, cells in data if width == 2 and len(cells) == 2], lang)
     entries = []
     for row, cells in data:
         period = None
         if width == 2 and len(cells) == width:
-            period = read_period(cells[0])
+            period = read_period(cells[0], order)
         elif width == 3 and len(cells) == width:
             period = read_year_month(cells[0], cells[1])
         if delimiter == "," and (len(cells) != width or (width > 1 and period is None)):

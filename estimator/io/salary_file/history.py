@@ -72,7 +72,7 @@ def read_salaries(raw: bytes, lang: str = "es") -> list[Salary]:
     lines = content_lines(decode(raw, lang), lang)
     if not lines:
         raise SalaryFileError("file", t("salary_file.empty", lang))
-    spaced = spaced_entries(lines)  # every row a period, spaces and an amount, as typed by hand
+    spaced = spaced_entries(lines, lang)  # every row a period, spaces and an amount, as typed by hand
     try:
         entries = spaced or entries_of(lines, lang)
         if not entries:

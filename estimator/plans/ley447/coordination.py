@@ -11,6 +11,13 @@ from estimator.law.rules import Facts
 from estimator.law.registry import plan
 
 ZERO = Q(0, "0")
+# The text this module implements (004 ¶A, ¶B, ¶D, ¶E.5, ¶F), quoted on the rules page.
+CITE = "004 ¶A, ¶B, ¶D, ¶E.5, ¶F"
+LEGAL_TEXT = """A. A Todo(a) participante acogido al Plan Coordinado se le coordinará la pensión cuando cumpla la edad de sesenta y cinco (65) años, adquiera la condición de plenamente asegurado(a) bajo la Ley de Seguridad Social Federal y sea elegible para los beneficios primarios de dicha ley.
+B. Si el(la) participante estuviese pensionado(a) por años de servicio O por incapacidad, se le coordinará su pensión utilizando la suma de los siguientes productos, cuando fuese así necesario: 1) El uno por ciento (1%) de la retribución promedio hasta seis mil seiscientos dólares ($6,600.00) multiplicado por cada año de servicio que tenga acreditado hasta un máximo de veinte (20) años; 2) El uno y medio por ciento (1 1/2%) de la retribución promedio hasta seis mil seiscientos dólares ($6,600.00) multiplicado por cada año de servicio que tenga acreditado, en exceso de veinte (20) años; 3) El uno y medio por ciento (1 1/2%) de la retribución promedio en exceso de seis mil seiscientos dólares ($6,600.00) multiplicado por cada año de servicio que tenga acreditado, hasta un máximo de veinte (20) años; 4) El dos por ciento (2%) de la retribución promedio en exceso de seis mil seiscientos dólares ($6,600.00) multiplicado por cada año de servicio que tenga acreditado, en exceso de veinte (20) años.
+D. En ningún caso, los pagos combinados del Seguro Social y del Sistema, por concepto de pensión, serán menores que la pensión que le hubiere correspondido al(la) pensionado(a) conforme a la Ley.
+E. El cómputo para la coordinación de pensiones no tendrá efecto sobre lo siguiente: […] 5) Las pensiones mínimas establecidas por Ley.
+F. En ningún caso se coordinarán las pensiones de los miembros del Cuerpo de la Policía, de lo(a)s Alcaldes(as), de lo(a)s empleado(a)s del Servicio de Extensión Agrícola de la Universidad de Puerto Rico, los miembros de la Rama Judicial y de lo(a)s participantes que ingresen por primera vez al Sistema después del 1 de abril de 1990."""
 # 004 ¶F: «En ningún caso se coordinarán las pensiones de los miembros del Cuerpo de la Policía, de
 # lo(a)s Alcaldes(as), de lo(a)s empleado(a)s del Servicio de Extensión Agrícola de la Universidad de
 # Puerto Rico, los miembros de la Rama Judicial y de lo(a)s participantes que ingresen por primera vez

@@ -144,7 +144,7 @@ def test_compare_and_rules_pages(app):
     assert not app.exception
     labels = [e.label for e in app.expander]
     assert any("Regla 18.2" in label for label in labels)
-    assert len(labels) == 18  # every rule of the three plans
+    assert len(labels) == 18 + 1  # every rule of the three plans, and the coordination with Social Security
     # Each title says its citation once: a teacher's rule is named by it ("Maestros, Sección C: …").
     assert "Maestros, Sección C: insuficiencia en las aportaciones (1.8% por año)" in labels
     assert "Regla 18.2: 58 años de edad y 10 de servicio — Reglamento, Regla 18.2" in labels

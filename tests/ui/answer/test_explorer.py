@@ -67,7 +67,7 @@ MEMBERS = {
 
 
 def assert_every_cell_is_the_answer(member: Situation, planned: Fraction, data: dict) -> int:
-    assert data["extras"] == MAX_EXTRA_YEARS + 1
+    assert data["extras"] == (MAX_EXTRA_YEARS + 1 if member.in_service else 1)  # no service to add once left
     assert data["first"] <= int(planned * 12) <= data["first"] + data["count"] - 1
     assert data["first"] + data["count"] - 1 == max(LAST_AGE * 12, -(-int(planned * 12) // 12) * 12)
     assert data["first"] >= int(member.today.age * 12)
@@ -324,3 +324,13 @@ def test_the_policy_lets_the_explorer_load_and_nothing_more():
     policy = dict(part.strip().split(" ", 1) for part in content_security_policy().split(";"))
     sources = policy["script-src"].split()
     assert [s for s in sources if not s.startswith("'sha256-")] == ["'self'", "blob:", "'wasm-unsafe-eval'"]
+
+
+@pytest.mark.parametrize("name", ["ley447 separated", "ley1 separated"])
+def test_a_member_who_left_service_is_offered_no_added_service(name):
+    member, planned = MEMBERS[name]
+    assert explorer_grid(member, planned).grid.extras == [0]
+    still, planned = MEMBERS["ley447 police"]
+    assert len(explorer_grid(still, planned).grid.extras) == MAX_EXTRA_YEARS + 1
+    script = (ROOT / "ui" / "answer" / "explorer.js").read_text(encoding="utf-8")
+    assert 'extra.closest(".control").hidden = columns < 2' in script  # the control is not drawn

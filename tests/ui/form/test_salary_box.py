@@ -1,5 +1,5 @@
 """The salary history typed or pasted in the form's box is read exactly as a salary file is
-(`estimator.salary_file`): the same table of files (tests/data/salary_files/cases.toml), pasted, gives
+(`estimator.io.salary_file`): the same table of files (tests/data/salary_files/cases.toml), pasted, gives
 the same salaries or the same refusal naming the same row; and in the app (AppTest) a refused history
 leaves no amount, says which line to correct, and keeps everything typed."""
 

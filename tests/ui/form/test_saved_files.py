@@ -37,7 +37,8 @@ def good_file(**inputs) -> dict:
 def label_of(key: str, lang: str) -> str:
     """How a message names a value of the file: the form's label, or an unknown key quoted as it is."""
     labels = LABELS.get(key)
-    return f"«{' – '.join(catalog(lang)[k] for k in labels)}»" if labels else f"«{key}»"
+    text = " – ".join(catalog(lang)[k] for k in labels) if labels else key
+    return f"«{text}»" if lang == "es" else f'"{text}"'  # each language's own quotes
 
 
 def raw(data: dict) -> bytes:

@@ -71,9 +71,10 @@ CASES = {
     "salary in words": (lambda at: typed(at, "average_annual", "treinta mil"),
                         "en cifras, por ejemplo 36,000.50", "in figures, for example 36,000.50",
                         ("salario promedio", "average salary")),
-    "decimal comma": (lambda at: typed(at, "average_annual", "36000,5"),
-                      "punto antes de los centavos", "a point before the cents",
-                      ("salario promedio", "average salary")),
+    "thousands or decimals": (lambda at: typed(at, "average_annual", "42.000"),
+                              "«42.000» se puede leer de dos maneras: 42,000.00 o 42.00",
+                              '"42.000" can be read two ways: 42,000.00 or 42.00',
+                              ("salario promedio", "average salary")),
     "service in fractions": (lambda at: typed(at, "service_years", "27.5"),
                              "Escriba los años de servicio acreditado en números enteros",
                              "Enter the years of credited service as a whole number",
@@ -244,15 +245,19 @@ def test_the_group_has_a_spanish_placeholder_and_dates_say_how_to_write_them(app
 # --- the readers and the ties between a box and its value, as plain functions ----------------------------
 
 @pytest.mark.parametrize("text, value", [("36,000", 36000), ("36000.50", 36000.5), ("$1,234,567.89", 1234567.89),
-                                         ("-5", -5), ("0.8500", 0.85), ("6%", 6)])
+                                         ("-5", -5), ("0.8500", 0.85), ("6%", 6),
+                                         # the Spanish style too, as salary files are read
+                                         ("3.150,00", 3150), ("36000,5", 36000.5), ("36,00", 36), ("1,5", 1.5),
+                                         ("1.234.567,89", 1234567.89), ("27,5", 27.5)])
 def test_read_number(text, value):
     number, problem = read_number(text)
     assert problem is None and float(number) == value
 
 
 @pytest.mark.parametrize("text, problem", [("", "empty"), ("  ", "empty"), ("abc", "not_number"),
-                                           ("36,00", "not_number"), ("1,5", "not_number"), ("1e5", "not_number"),
-                                           ("--5", "not_number"), (".", "not_number")])
+                                           ("1e5", "not_number"), ("--5", "not_number"), (".", "not_number"),
+                                           # thousands or decimals: asked, never guessed (RULES.md §0)
+                                           ("42.000", "two_ways:42.000"), ("1.500", "two_ways:1.500")])
 def test_read_number_refuses(text, problem):
     assert read_number(text) == (None, problem)
 
@@ -285,7 +290,7 @@ def test_a_value_set_elsewhere_is_written_into_its_box_and_a_typed_one_is_read()
     state["average_annual_text"] = "-1"
     problems = sync(state)
     assert state["service_years"] == 28 and state["average_annual"] is None
-    assert problems["average_annual"] == "range"
+    assert problems["average_annual"] == "below"  # under the range: said in the range's words (no own text)
     state["service_years"] = 22  # a saved file loaded: the box shows it
     sync(state)
     assert state["service_years_text"] == "22"
