@@ -12,10 +12,9 @@ from fractions import Fraction
 from typing import Any
 
 from estimator.calculation import kernel
-from estimator.arithmetic.quantity import NONE, CellMarks, Q
+from estimator.arithmetic.quantity import NONE, CellMarks, Q, pick
 from estimator.calculation.scenario import Scenario
 from estimator.arithmetic.display import carried, exact_money, exact_years
-from estimator.arithmetic.exact import less, pick
 from estimator.calculation.law_day import law_of
 from estimator.law.parameters import Params
 from estimator.law.registry import plan
@@ -74,7 +73,7 @@ def facts_of(s: Scenario, explain: bool = True, average_formula: str | None = No
     return kernel.facts(s.plan, s.group, age=age, separation_age=separation, service=service,
                         average=plan_average(s) if average is None else average,
                         contribution_shortfall=s.contribution_shortfall, in_system_june_1960=s.in_system_june_1960,
-                        left_service_early=less(separation, age),
+                        left_service_early=separation < age,
                         number=exact_years if explain else None, amount=amount if explain else None)
 
 
@@ -138,7 +137,7 @@ def choose(evaluations: list[Evaluation], shape: tuple[int, ...] | None = None) 
             better, best = True, index
         amount = pick(better, evaluation.amount.v, amount)
         if grid:  # one scenario's answer takes them from the chosen rule's formulas (engine.py)
-            assumed = CellMarks.pick(better, evaluation.amount.assumed, assumed)
+            assumed = pick(better, evaluation.amount.assumed, assumed)
         if evaluation.factor is not None:
             factor = pick(better, evaluation.factor.v, factor)
     return Choice(best, amount, factor, assumed)

@@ -18,7 +18,6 @@ from estimator.calculation.choice import (Evaluation, evaluate, facts_of, most_f
 from estimator.calculation.law_day import law_day, law_of
 from estimator.calculation.answer import Earliest
 from estimator.calculation.scenario import Scenario
-from estimator.arithmetic.exact import fraction_of, plus
 from estimator.law.parameters import Params, definitions
 
 
@@ -53,7 +52,7 @@ def _moved(s: Scenario, age: Fraction) -> tuple[Fraction, Fraction, Fraction]:
     """`moved_to`'s age, separation age and service."""
     if s.left_service_early:
         return age, s.separation_age, s.service_years
-    return age, age, plus(s.service_years, plus(age, s.age, -1))
+    return age, age, s.service_years + (age - s.age)
 
 
 def candidate_ages(s: Scenario, horizon_age: int = 100, dated: bool = False) -> list[Fraction]:
@@ -79,7 +78,7 @@ def _candidates(s: Scenario, horizon_age: int, dated: bool, day: date) -> Iterat
     """`candidate_ages`, ascending, by the thresholds of the law read on `day`, each made a Fraction only when it
     is reached (a search stops at the first age where a rule applies, most often the second or third)."""
     base, ages, services = _thresholds_in_units(s.plan, day)
-    start = plus(s.age, s.service_years, -1)  # working on, service reaches a threshold T at the age start + T
+    start = s.age - s.service_years  # working on, service reaches a threshold T at the age start + T
     # Counted in one unit that divides them all (a common denominator), every candidate is a whole number:
     # gathered, compared and sorted as integers, exactly, and only the result made Fractions again.
     unit = math.lcm(s.age.denominator, start.denominator, base)
@@ -96,8 +95,7 @@ def _candidates(s: Scenario, horizon_age: int, dated: bool, day: date) -> Iterat
     for candidate in sorted(candidates):
         if candidate > last:
             return
-        common = math.gcd(candidate, unit)
-        yield fraction_of(candidate // common, unit // common)
+        yield Fraction(candidate, unit)
 
 
 def earliest_eligibility(s: Scenario, horizon_age: int = 100, move: Callable[[Fraction], Scenario] | None = None,
