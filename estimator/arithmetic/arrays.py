@@ -15,9 +15,9 @@ from typing import Any
 
 from gmpy2 import mpq
 
-SCALARS = (bool, int, mpq, Fraction, Decimal)
+SCALARS = frozenset({bool, int, mpq, Fraction, Decimal})
 
 
 def is_array(value: Any) -> bool:
     """Whether `value` is one of the grid's arrays rather than one scenario's number."""
-    return not isinstance(value, SCALARS)
+    return type(value) not in SCALARS

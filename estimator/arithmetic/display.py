@@ -12,12 +12,12 @@ from gmpy2 import mpq
 
 from estimator.arithmetic.exact import CENT, exact, ratio, round_cents
 
-RATIONALS = (Fraction, mpq)  # exact values: a scenario's fields (Fractions) and what the rules compute (mpq)
+RATIONALS = (mpq, Fraction)  # exact values: what the rules compute (mpq) and a scenario's fields (Fractions)
 
 
 def money(value: Any) -> str:
     """Puerto Rico format: $1,234.56 (the same in Spanish and English)."""
-    amount = round_cents(value) if isinstance(value, RATIONALS) else Decimal(str(value))
+    amount = round_cents(value) if type(value) in RATIONALS else Decimal(str(value))
     amount = amount.quantize(CENT, rounding=ROUND_HALF_UP)
     sign = "-" if amount < 0 else ""
     return f"{sign}${abs(amount):,.2f}"
@@ -27,7 +27,7 @@ def number(value: Any, places: int = 2) -> str:
     """A plain number, without trailing zeros: 30, 27.5, 55.08."""
     if isinstance(value, int):
         return str(value)
-    if isinstance(value, RATIONALS):
+    if type(value) in RATIONALS:
         n, denominator = ratio(value)
         if denominator == 1:
             return str(n)

@@ -19,14 +19,17 @@ CENT = Decimal("0.01")
 
 def exact(value: Any) -> mpq:
     """Exact value of a number as typed: floats through their shortest repr, never their binary value."""
-    if type(value) is mpq:
+    kind = type(value)  # by type first: an `isinstance` of Fraction asks its abstract base classes
+    if kind is mpq:
         return value
-    if isinstance(value, Fraction):
+    if kind is Fraction:
         return mpq(value.numerator, value.denominator)
     if isinstance(value, bool):
         raise TypeError("a boolean is not a number")
     if isinstance(value, int):
-        return mpq(value)
+        return mpq(int(value))
+    if isinstance(value, Fraction):
+        return mpq(value.numerator, value.denominator)
     if isinstance(value, float):
         if not math.isfinite(value):
             raise ValueError("not a finite number")
@@ -55,7 +58,7 @@ def whole_cents(value: Any) -> int:
     """floor(value × 100 + 1/2): an amount in whole cents, rounded half up (RULES.md §0), exactly. For n/d in
     integers, (200n + d) // 2d."""
     n, d = ratio(value)
-    return (200 * n + d) // (2 * d)
+    return (200 * n + d) // (2 * d)  # Python ints: what the answer's models and JSON hold
 
 
 def dollars(cents: Any) -> Any:

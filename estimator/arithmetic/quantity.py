@@ -63,7 +63,7 @@ class CellMarks:
 class Q:
     __slots__ = ("v", "text", "compound", "product", "assumed", "cites")
 
-    def __init__(self, v: Any, text: str | None = None, compound: bool = False, *,
+    def __init__(self, v: Any, text: str | None = None, compound: bool = False,
                  product: bool | None = None, assumed: frozenset = NONE, cites: frozenset = NONE):
         self.v = v
         self.text = text
@@ -121,7 +121,7 @@ class Q:
 
 def _plain(v: Any, assumed: Any) -> Q:
     """Q(v, assumed=assumed), without text."""
-    return Q(v, None, False, product=False, assumed=assumed)
+    return Q(v, None, False, False, assumed)  # positional: the search and the choice make thousands
 
 
 def leaf(v: Any, render: Callable[[Any], str] | None, **marks: Any) -> Q:

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from gmpy2 import mpq
+
 from estimator.calculation import kernel
 from estimator.arithmetic.quantity import NONE, CellMarks, Q, pick
 from estimator.calculation.scenario import Scenario
@@ -102,6 +104,9 @@ def reduces(evaluation: Evaluation) -> bool:
     return evaluation.factor is not None and evaluation.factor.v != 1
 
 
+NO_AMOUNT, NO_REDUCTION = mpq(-1), mpq(1)  # one scenario's choice before any rule applies
+
+
 @dataclass
 class Choice:
     index: Any    # the chosen rule's place in the table, −1 where none applies (an int, or an int array)
@@ -126,7 +131,7 @@ def choose(evaluations: list[Evaluation], shape: tuple[int, ...] | None = None) 
         best, amount = np.full(shape, -1), RArray(np.full(shape, -1))
         factor, assumed = RArray(np.ones(shape, dtype=np.int64)), CellMarks({})
     else:
-        best, amount, factor, assumed = -1, Fraction(-1), Fraction(1), NONE
+        best, amount, factor, assumed = -1, NO_AMOUNT, NO_REDUCTION, NONE
     for index, evaluation in enumerate(evaluations):
         if grid:
             better = np.broadcast_to(evaluation.applies, shape) & (evaluation.amount.v > amount)
