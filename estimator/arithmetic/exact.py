@@ -17,19 +17,20 @@ from estimator.arithmetic.arrays import is_array
 CENT = Decimal("0.01")
 
 
-def exact(value: Any) -> mpq:
-    """Exact value of a number as typed: floats through their shortest repr, never their binary value."""
+def ratio(value: Any) -> tuple[int, int]:
+    """The exact value of a number as typed, as its numerator and denominator in lowest terms (a positive
+    denominator), Python ints: floats through their shortest repr, never their binary value."""
     kind = type(value)  # by type first: an `isinstance` of Fraction asks its abstract base classes
     if kind is mpq:
-        return value
+        return int(value.numerator), int(value.denominator)
     if kind is Fraction:
-        return mpq(value.numerator, value.denominator)
+        return value.numerator, value.denominator
     if isinstance(value, bool):
         raise TypeError("a boolean is not a number")
     if isinstance(value, int):
-        return mpq(int(value))
+        return int(value), 1
     if isinstance(value, Fraction):
-        return mpq(value.numerator, value.denominator)
+        return value.numerator, value.denominator
     if isinstance(value, float):
         if not math.isfinite(value):
             raise ValueError("not a finite number")
@@ -38,20 +39,17 @@ def exact(value: Any) -> mpq:
         raise TypeError(f"not a number: {type(value).__name__}")
     elif not value.is_finite():
         raise ValueError("not a finite number")
-    return mpq(*value.as_integer_ratio())
+    return value.as_integer_ratio()
 
 
-def ratio(value: Any) -> tuple[int, int]:
-    """The numerator and denominator (lowest terms, positive) of a number's exact value, as Python ints."""
-    made = exact(value)
-    return int(made.numerator), int(made.denominator)
+def exact(value: Any) -> mpq:
+    """A number's exact value as the rules compute with it (see `ratio`)."""
+    return value if type(value) is mpq else mpq(*ratio(value))
 
 
 def to_fraction(value: Any) -> Fraction:
-    """A number's exact value as a Fraction: what the scenario and answer models hold."""
-    if type(value) is Fraction:
-        return value
-    return Fraction(*ratio(value))
+    """A number's exact value as a Fraction: what the scenario and answer models hold (see `ratio`)."""
+    return value if type(value) is Fraction else Fraction(*ratio(value))
 
 
 def whole_cents(value: Any) -> int:
