@@ -54,7 +54,9 @@ def to_fraction(value: Any) -> Fraction:
 
 def whole_cents(value: Any) -> int:
     """floor(value × 100 + 1/2): an amount in whole cents, rounded half up (RULES.md §0), exactly. For n/d in
-    integers, (200n + d) // 2d."""
+    integers, (200n + d) // 2d. A float by its binary value, scaled by 100 in floats."""
+    if isinstance(value, float):
+        return math.floor(value * 100 + Fraction(1, 2))
     n, d = ratio(value)
     return (200 * n + d) // (2 * d)  # Python ints: what the answer's models and JSON hold
 
