@@ -1,7 +1,7 @@
 """Estimador de Pensión: the rules of Puerto Rico's public pension plans, as cited code.
 
 Pure Python (no user interface). This module is its one door for the app: `app.py`, `pages/` and `ui/` import
-from here and nowhere else in `estimator` (`tests/estimator/test_estimator_layers.py`). The names below follow the
+from here and nowhere else in `estimator` (`tests/ui/test_ui_layers.py`). The names below follow the
 calculation's order: the law, its words, one scenario's answer and the grid, the member over time, files and
 reports. `python -m estimator` is the command line (`estimator/io/cli/`).
 

@@ -3,16 +3,21 @@ exactly, with the digits it has (RULES.md §0, *Shown to people*; CONTRACT.md, *
 
 from __future__ import annotations
 
+import math
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any, Callable
 
-from estimator.arithmetic.exact import CENT, round_cents, to_fraction
+from gmpy2 import mpq
+
+from estimator.arithmetic.exact import CENT, exact, ratio, round_cents
+
+RATIONALS = (mpq, Fraction)  # exact values: what the rules compute (mpq) and a scenario's fields (Fractions)
 
 
 def money(value: Any) -> str:
     """Puerto Rico format: $1,234.56 (the same in Spanish and English)."""
-    amount = Decimal(str(value)) if not isinstance(value, Fraction) else round_cents(value)
+    amount = round_cents(value) if type(value) in RATIONALS else Decimal(str(value))
     amount = amount.quantize(CENT, rounding=ROUND_HALF_UP)
     sign = "-" if amount < 0 else ""
     return f"{sign}${abs(amount):,.2f}"
@@ -22,10 +27,11 @@ def number(value: Any, places: int = 2) -> str:
     """A plain number, without trailing zeros: 30, 27.5, 55.08."""
     if isinstance(value, int):
         return str(value)
-    if isinstance(value, Fraction):
-        if value.denominator == 1:
-            return str(value.numerator)
-        d = Decimal(value.numerator) / Decimal(value.denominator)
+    if type(value) in RATIONALS:
+        n, denominator = ratio(value)
+        if denominator == 1:
+            return str(n)
+        d = Decimal(n) / Decimal(denominator)
     else:
         d = value if isinstance(value, Decimal) else Decimal(str(float(value)))
     text = f"{d.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP):f}"
@@ -48,15 +54,15 @@ def _places(denominator: int) -> int | None:
     return max(twos, fives) if denominator == 1 else None
 
 
-def _terminating(value: Fraction) -> bool:
+def _terminating(value: Any) -> bool:
     """Whether `value` has a finite decimal expansion (its denominator is 2^a × 5^b)."""
-    return _places(value.denominator) is not None
+    return _places(ratio(value)[1]) is not None
 
 
-def _unsigned_digits(value: Fraction, digits: int, grouped: bool = True) -> str:
-    """The exact decimal digits of |value| with `digits` after the point (as many as it takes, or more), its
-    thousands grouped or not."""
-    scaled = abs(value.numerator) * 10 ** digits // value.denominator  # exact: the denominator divides
+def _unsigned_digits(numerator: int, denominator: int, digits: int, grouped: bool = True) -> str:
+    """The exact decimal digits of |numerator ÷ denominator| with `digits` after the point (as many as it
+    takes, or more), its thousands grouped or not."""
+    scaled = abs(numerator) * 10 ** digits // denominator  # exact: the denominator divides
     if digits == 0:
         return f"{scaled:,}" if grouped else str(scaled)
     whole, rest = divmod(scaled, 10 ** digits)
@@ -66,11 +72,11 @@ def _unsigned_digits(value: Fraction, digits: int, grouped: bool = True) -> str:
 def exact_number(value: Any, grouped: bool = False) -> str:
     """A number printed so that a calculator gets it back exactly: 25, 27.5, 25.0833333333 as typed,
     and a figure with no finite decimal as a division (25 years 1 month: "301 ÷ 12")."""
-    exact = to_fraction(value)
-    places = _places(exact.denominator)
+    n, d = ratio(value)
+    places = _places(d)
     if places is not None:
-        return ("-" if exact.numerator < 0 else "") + _unsigned_digits(exact, places, grouped)
-    return f"{exact.numerator} ÷ {exact.denominator}"
+        return ("-" if n < 0 else "") + _unsigned_digits(n, d, places, grouped)
+    return f"{n} ÷ {d}"
 
 
 # RULES.md §0: no number is printed with more digits than it has, nor with more than this many decimals.
@@ -79,15 +85,15 @@ MOST_SHOWN_DECIMALS = 6
 
 def shown_exactly(value: Any) -> bool:
     """Whether a factor prints exactly in at most MOST_SHOWN_DECIMALS decimals (0.825)."""
-    return 10 ** MOST_SHOWN_DECIMALS % to_fraction(value).denominator == 0  # n/d in lowest terms: d divides 10^6
+    return 10 ** MOST_SHOWN_DECIMALS % ratio(value)[1] == 0  # n/d in lowest terms: d divides 10^6
 
 
 def whole_cents_exactly(value: Any) -> bool:
     """Whether an amount is a whole number of cents: the only dollar figures a formula prints."""
-    return 100 % to_fraction(value).denominator == 0  # n/d in lowest terms: d divides 100
+    return 100 % ratio(value)[1] == 0  # n/d in lowest terms: d divides 100
 
 
-def carried(value: Fraction, formula: str, then: "Callable[[Fraction], Fraction] | None" = None) -> str:
+def carried(value: Any, formula: str, then: "Callable[[Any], Any] | None" = None) -> str:
     """How a later formula writes an earlier step's amount (CONTRACT.md, *Steps*). An amount that is a whole
     number of cents, by its value. Otherwise by the value its step printed, to the cent, when the next step
     (`then`, from this amount to its result) gives the same cent from it as from the exact amount; else by the
@@ -96,7 +102,7 @@ def carried(value: Fraction, formula: str, then: "Callable[[Fraction], Fraction]
     the end (RULES.md §0)."""
     if whole_cents_exactly(value):
         return exact_money(value)
-    shown = Fraction(round_cents(value))
+    shown = exact(round_cents(value))
     if then is not None and round_cents(then(shown)) == round_cents(then(value)):
         return exact_money(shown)
     return formula if enclosed(formula) else f"({formula})"
@@ -117,10 +123,10 @@ def enclosed(text: str) -> bool:
 def exact_years(value: Any) -> str:
     """A number of years as a formula prints it: 25, 27.5, and a whole number of months with no finite
     decimal as what it is, "25 + 1 ÷ 12" (25 years 1 month), never 25.083333333333332 (RULES.md §0)."""
-    exact = to_fraction(value)
-    twelve_n, d = 12 * exact.numerator, exact.denominator
-    if twelve_n % d or _terminating(exact):  # not a whole number of months, or a finite decimal
-        return exact_number(exact)
+    n, d = ratio(value)
+    twelve_n = 12 * n
+    if twelve_n % d or _places(d) is not None:  # not a whole number of months, or a finite decimal
+        return exact_number(value)
     whole, rest = divmod(twelve_n // d, 12)
     return f"{whole} + {rest} ÷ 12" if whole else f"{rest} ÷ 12"
 
@@ -128,25 +134,20 @@ def exact_years(value: Any) -> str:
 def exact_money(value: Any) -> str:
     """An amount printed so that it reproduces: $1,234.56; $12,345.675 when a rule gives a fraction
     of a cent; "$100,000.00 ÷ 3" when no finite decimal gives it."""
-    exact = to_fraction(value)
-    places = _places(exact.denominator)
+    n, d = ratio(value)
+    places = _places(d)
     if places is not None:
-        return ("-" if exact.numerator < 0 else "") + "$" + _unsigned_digits(exact, max(places, 2))
-    divisor = (exact * 100).denominator
-    return f"{exact_money(exact * divisor)} ÷ {divisor}"
-
-
-def step_money(value: float) -> str:
-    """A step's amount as its `value` holds it, with the digits it has: $7,856.10, $4,355.9934."""
-    return exact_money(Decimal(repr(value)))
+        return ("-" if n < 0 else "") + "$" + _unsigned_digits(n, d, max(places, 2))
+    divisor = d // math.gcd(100, d)  # the denominator of value × 100
+    return f"{exact_money(mpq(n * divisor, d))} ÷ {divisor}"
 
 
 def exact_percent(value: Any) -> str:
     """A share as a percentage that reproduces: 0.015 → 1.5%; a share with no finite decimal as a
     division ("1 ÷ 3")."""
-    exact = to_fraction(value)
-    if _terminating(exact * 100):
-        return f"{exact_number(exact * 100)}%"
-    return exact_number(exact)
+    hundredfold = exact(value) * 100
+    if _terminating(hundredfold):
+        return f"{exact_number(hundredfold)}%"
+    return exact_number(value)
 
 

@@ -15,8 +15,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Callable
 
+from gmpy2 import mpq
+
+from estimator.arithmetic.arrays import is_array
 from estimator.arithmetic.display import enclosed, exact_money, exact_number, exact_percent
-from estimator.arithmetic.exact import fraction_over, fraction_plus, fraction_times, greater, lesser
+from estimator.arithmetic.exact import greater, lesser
 
 NONE: frozenset = frozenset()
 
@@ -31,16 +34,6 @@ class CellMarks:
 
     def __init__(self, cells: dict[str, Any]):
         self.cells = cells
-
-    @staticmethod
-    def pick(condition: Any, when_true: Any, when_false: Any) -> Any:
-        """The marks of `pick(condition, a, b)`: a's where the condition holds, b's elsewhere."""
-        import numpy as np  # the grid's only: one scenario's marks are a frozenset (arrays.py)
-
-        a, b = CellMarks.of(when_true), CellMarks.of(when_false)
-        names = set(a.cells) | set(b.cells)
-        return CellMarks({name: np.where(condition, a.cells.get(name, False), b.cells.get(name, False))
-                          for name in names})
 
     @staticmethod
     def of(marks: Any) -> "CellMarks":
@@ -70,7 +63,7 @@ class CellMarks:
 class Q:
     __slots__ = ("v", "text", "compound", "product", "assumed", "cites")
 
-    def __init__(self, v: Any, text: str | None = None, compound: bool = False, *,
+    def __init__(self, v: Any, text: str | None = None, compound: bool = False,
                  product: bool | None = None, assumed: frozenset = NONE, cites: frozenset = NONE):
         self.v = v
         self.text = text
@@ -95,49 +88,30 @@ class Q:
         return Q(v, self._join(other, op), op in ("+", "−"), product=op in ("×", "÷"),
                  assumed=self.assumed | other.assumed, cites=self.cites | other.cites)
 
-    # Two Fractions (every value of one scenario) by `numbers`' operators, which skip Fraction's dispatch.
     def __add__(self, other: "Q") -> "Q":
-        a, b = self.v, other.v
-        return self._combine(other, fraction_plus(a, b) if type(a) is Fraction is type(b) else a + b, "+")
+        return self._combine(other, self.v + other.v, "+")
 
     def __sub__(self, other: "Q") -> "Q":
-        a, b = self.v, other.v
-        return self._combine(other, fraction_plus(a, b, -1) if type(a) is Fraction is type(b) else a - b, "−")
+        return self._combine(other, self.v - other.v, "−")
 
     def __mul__(self, other: "Q") -> "Q":
-        a, b = self.v, other.v
-        return self._combine(other, fraction_times(a, b) if type(a) is Fraction is type(b) else a * b, "×")
+        return self._combine(other, self.v * other.v, "×")
 
     def __truediv__(self, other: "Q") -> "Q":
-        a, b = self.v, other.v
-        return self._combine(other, fraction_over(a, b) if type(a) is Fraction is type(b) else a / b, "÷")
+        return self._combine(other, self.v / other.v, "÷")
 
-    # Comparisons give the plain truth value (a bool, or a bool array on the grid). Two Fractions are
-    # compared by their cross products, as Fraction itself does, without first asking whether the other
-    # is a `numbers.Rational` (an abstract class, slow to ask; a line's rules and search compare hundreds).
+    # Comparisons give the plain truth value (a bool, or a bool array on the grid).
     def __ge__(self, other: "Q") -> Any:
-        a, b = self.v, other.v
-        if type(a) is Fraction is type(b):
-            return a._numerator * b._denominator >= b._numerator * a._denominator
-        return a >= b
+        return self.v >= other.v
 
     def __gt__(self, other: "Q") -> Any:
-        a, b = self.v, other.v
-        if type(a) is Fraction is type(b):
-            return a._numerator * b._denominator > b._numerator * a._denominator
-        return a > b
+        return self.v > other.v
 
     def __lt__(self, other: "Q") -> Any:
-        a, b = self.v, other.v
-        if type(a) is Fraction is type(b):
-            return a._numerator * b._denominator < b._numerator * a._denominator
-        return a < b
+        return self.v < other.v
 
     def __le__(self, other: "Q") -> Any:
-        a, b = self.v, other.v
-        if type(a) is Fraction is type(b):
-            return a._numerator * b._denominator <= b._numerator * a._denominator
-        return a <= b
+        return self.v <= other.v
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -145,19 +119,17 @@ class Q:
         return f"Q({self.v!r}, {self.text!r})"
 
 
-_bare = object.__new__
-
-
 def _plain(v: Any, assumed: Any) -> Q:
-    """Q(v, assumed=assumed) without text, made directly: the search and the choice make thousands."""
-    q = _bare(Q)
-    q.v, q.text, q.compound, q.product, q.assumed, q.cites = v, None, False, False, assumed, NONE
-    return q
+    """Q(v, assumed=assumed), without text."""
+    return Q(v, None, False, False, assumed)  # positional: the search and the choice make thousands
 
 
 def leaf(v: Any, render: Callable[[Any], str] | None, **marks: Any) -> Q:
     """A figure that enters a formula as a number, printed exactly (no text when `render` is None). A
-    figure printed as a sum ("25 + 1 ÷ 12") is parenthesised where it is multiplied or subtracted."""
+    figure printed as a sum ("25 + 1 ÷ 12") is parenthesised where it is multiplied or subtracted. A
+    scenario's Fraction is made the `mpq` the rules compute with (exact.py)."""
+    if type(v) is Fraction:
+        v = mpq(v.numerator, v.denominator)
     if render is None and not marks:  # the figures the search and the choice read, without text
         return _plain(v, NONE)
     text = render(v) if render is not None else None
@@ -169,10 +141,6 @@ def leaf(v: Any, render: Callable[[Any], str] | None, **marks: Any) -> Q:
 def q_min(a: Q, b: Q, render: Callable[[Any], str] = exact_number) -> Q:
     """The lesser of two quantities, shown by its value (e.g. the first 20 years of service)."""
     return leaf(lesser(a.v, b.v), render if a.text is not None else None)
-
-
-def q_max(a: Q, b: Q, render: Callable[[Any], str] = exact_number) -> Q:
-    return leaf(greater(a.v, b.v), render if a.text is not None else None)
 
 
 def q_excess(a: Q, b: Q, zero: Q, render: Callable[[Any], str] = exact_number, zero_explained: bool = False) -> Q:
@@ -201,6 +169,29 @@ def q_max_of(a: Q, b: Q, cite_when_b: str | None = None) -> Q:
     if cite_when_b and b.v > a.v:
         cites |= {cite_when_b}
     return Q(v, f"max({a.text}; {b.text})", product=False, assumed=a.assumed | b.assumed, cites=cites)
+
+
+def pick(condition: Any, when_true: Any, when_false: Any) -> Any:
+    """`when_true` where `condition` holds, else `when_false`. For one scenario (a bool), one of the two as it
+    is, formula and all. On the grid (a bool array), cell by cell: quantities (their values and the marks of
+    the assumptions each cell read), exact amounts (`RArray`, or one exact number for every cell), and cents
+    or truth values (integer arrays)."""
+    if not is_array(condition):
+        return when_true if condition else when_false
+    import numpy as np  # the grid's only (arrays.py)
+
+    if isinstance(when_true, Q) or isinstance(when_false, Q):
+        return Q(pick(condition, when_true.v, when_false.v),
+                 assumed=pick(condition, when_true.assumed, when_false.assumed))
+    if isinstance(when_true, (frozenset, CellMarks)) or isinstance(when_false, (frozenset, CellMarks)):
+        a, b = CellMarks.of(when_true), CellMarks.of(when_false)
+        return CellMarks({name: np.where(condition, a.cells.get(name, False), b.cells.get(name, False))
+                          for name in set(a.cells) | set(b.cells)})
+    if isinstance(when_true, (int, np.ndarray)) and isinstance(when_false, (int, np.ndarray)):
+        return np.where(condition, when_true, when_false)
+    from estimator.arithmetic.rational import RArray
+
+    return RArray.cellwise(lambda x, y: np.where(condition, x, y), when_true, when_false)
 
 
 RENDER = {"money": exact_money, "percent": exact_percent, "number": exact_number}

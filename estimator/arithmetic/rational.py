@@ -1,7 +1,7 @@
 """Exact rational arrays for the grid: integer numerators over one shared denominator.
 
 The rules run unchanged on these (they only add, subtract, multiply, compare, and take min/max),
-so every cell of the grid is computed exactly, as the one-scenario path computes it with Fraction.
+so every cell of the grid is computed exactly, as the one-scenario path computes it with `mpq`.
 Numerators are int64 while the values fit, and Python integers (object arrays) when they would not.
 """
 
@@ -13,6 +13,7 @@ from functools import reduce
 from typing import Any
 
 import numpy as np
+from gmpy2 import mpq
 
 SAFE = 2 ** 62  # below this, an int64 product or sum cannot overflow
 
@@ -27,6 +28,14 @@ def _limit(num: np.ndarray) -> int:
 
 def _exact(num: np.ndarray) -> np.ndarray:
     return num if num.dtype == object else num.astype(object)
+
+
+def _ratio(value: Any) -> tuple[int, int]:
+    """A scalar's numerator and denominator as Python ints (an `mpq`'s are gmpy2 integers)."""
+    if type(value) is mpq:
+        return int(value.numerator), int(value.denominator)
+    fraction = Fraction(value)
+    return fraction.numerator, fraction.denominator
 
 
 def _array(value: Any) -> np.ndarray:
@@ -58,16 +67,15 @@ class RArray:
             return cls(value.astype(np.int64), 1)
         if isinstance(value, np.ndarray):
             return cls.from_fractions(value)
-        fraction = Fraction(value)
-        number = fraction.numerator
-        return cls(np.array(number, dtype=object if abs(number) >= SAFE else np.int64), fraction.denominator)
+        number, denominator = _ratio(value)
+        return cls(np.array(number, dtype=object if abs(number) >= SAFE else np.int64), denominator)
 
     @classmethod
     def from_fractions(cls, values: Any) -> "RArray":
         values = np.asarray(values, dtype=object)
-        fractions = [Fraction(v) for v in values.flat]
-        den = reduce(math.lcm, (f.denominator for f in fractions), 1)
-        nums = [f.numerator * (den // f.denominator) for f in fractions]
+        ratios = [_ratio(v) for v in values.flat]
+        den = reduce(math.lcm, (d for _, d in ratios), 1)
+        nums = [n * (den // d) for n, d in ratios]
         big = any(abs(n) >= SAFE for n in nums)
         num = np.array(nums, dtype=object if big else np.int64).reshape(values.shape)
         return cls(num, den)
@@ -153,23 +161,21 @@ class RArray:
 
     # -- selection ---------------------------------------------------------------------------
     @staticmethod
-    def _combine(function, a: Any, b: Any) -> "RArray":
+    def cellwise(function, a: Any, b: Any) -> "RArray":
+        """`function` of the two arrays' numerators over their common denominator (a choice of one cell or
+        the other: `np.where`, `np.minimum`, `np.maximum`)."""
         x, y, den = RArray._align(a, b)
         if x.dtype != y.dtype:
             x, y = _exact(x), _exact(y)
         return RArray(function(x, y), den)._reduced()
 
     @staticmethod
-    def where(condition: Any, a: Any, b: Any) -> "RArray":
-        return RArray._combine(lambda x, y: np.where(condition, x, y), a, b)
-
-    @staticmethod
     def minimum(a: Any, b: Any) -> "RArray":
-        return RArray._combine(np.minimum, a, b)
+        return RArray.cellwise(np.minimum, a, b)
 
     @staticmethod
     def maximum(a: Any, b: Any) -> "RArray":
-        return RArray._combine(np.maximum, a, b)
+        return RArray.cellwise(np.maximum, a, b)
 
     # -- out ---------------------------------------------------------------------------------
     def broadcast_to(self, shape: tuple[int, ...]) -> "RArray":

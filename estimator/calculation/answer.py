@@ -8,12 +8,23 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, PlainSerializer
+from gmpy2 import mpq
+from pydantic import BaseModel, BeforeValidator, ConfigDict, PlainSerializer
 
+from estimator.arithmetic.exact import to_fraction
 from estimator.calculation.scenario import Assumptions, Scenario
 from estimator.law.parameters import Params
 
 Money = Annotated[Decimal, PlainSerializer(float, return_type=float)]
+
+
+def _held_as_fraction(value: Any) -> Any:
+    """An exact figure the rules computed (an `mpq`) as the Fraction the model holds; anything else as
+    pydantic reads it."""
+    return to_fraction(value) if type(value) is mpq else value
+
+
+Exact = Annotated[Fraction, BeforeValidator(_held_as_fraction), PlainSerializer(float, return_type=float)]
 ASSUMPTION_NAMES = tuple(Assumptions.model_fields)
 
 
@@ -88,7 +99,7 @@ class Answer(BaseModel):
     monthly_pension: Money | None      # None when not covered (RULES.md §0: never a number)
     annual_pension: Money | None
     monthly_paid_at_start: Money | None  # what the System pays the first month (RULES.md §0, the amount paid)
-    reduction_factor: Annotated[Fraction, PlainSerializer(float, return_type=float)]
+    reduction_factor: Exact
     minimum_applied: bool
     alternatives: list[Alternative]
     coordination: Coordination | None

@@ -11,11 +11,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from gmpy2 import mpq
+
 from estimator.calculation import kernel
-from estimator.arithmetic.quantity import NONE, CellMarks, Q
+from estimator.arithmetic.quantity import NONE, CellMarks, Q, pick
 from estimator.calculation.scenario import Scenario
 from estimator.arithmetic.display import carried, exact_money, exact_years
-from estimator.arithmetic.exact import less, pick
 from estimator.calculation.law_day import law_of, rules_of
 from estimator.law.parameters import Params
 from estimator.law.registry import plan
@@ -68,7 +69,7 @@ def facts_of(s: Scenario, explain: bool = True, average_formula: str | None = No
     age, separation, service = at or (s.age, s.separation_age, s.service_years)
     return kernel.facts(s.plan, s.group, age=age, separation_age=separation, service=service,
                         average=plan_average(s) if average is None else average,
-                        answers=s, left_service_early=less(separation, age),
+                        answers=s, left_service_early=separation < age,
                         number=exact_years if explain else None, amount=amount if explain else None)
 
 
@@ -97,6 +98,9 @@ def reduces(evaluation: Evaluation) -> bool:
     return evaluation.factor is not None and evaluation.factor.v != 1
 
 
+NO_AMOUNT, NO_REDUCTION = mpq(-1), mpq(1)  # one scenario's choice before any rule applies
+
+
 @dataclass
 class Choice:
     index: Any    # the chosen rule's place in the table, −1 where none applies (an int, or an int array)
@@ -121,7 +125,7 @@ def choose(evaluations: list[Evaluation], shape: tuple[int, ...] | None = None) 
         best, amount = np.full(shape, -1), RArray(np.full(shape, -1))
         factor, assumed = RArray(np.ones(shape, dtype=np.int64)), CellMarks({})
     else:
-        best, amount, factor, assumed = -1, Fraction(-1), Fraction(1), NONE
+        best, amount, factor, assumed = -1, NO_AMOUNT, NO_REDUCTION, NONE
     for index, evaluation in enumerate(evaluations):
         if grid:
             better = np.broadcast_to(evaluation.applies, shape) & (evaluation.amount.v > amount)
@@ -132,7 +136,7 @@ def choose(evaluations: list[Evaluation], shape: tuple[int, ...] | None = None) 
             better, best = True, index
         amount = pick(better, evaluation.amount.v, amount)
         if grid:  # one scenario's answer takes them from the chosen rule's formulas (engine.py)
-            assumed = CellMarks.pick(better, evaluation.amount.assumed, assumed)
+            assumed = pick(better, evaluation.amount.assumed, assumed)
         if evaluation.factor is not None:
             factor = pick(better, evaluation.factor.v, factor)
     return Choice(best, amount, factor, assumed)

@@ -1,5 +1,5 @@
 """What the one-scenario path and the grid share: the facts the rules read, the payable amount and
-the plan's average of the highest salaries — one function each, for a Fraction or an `RArray` alike.
+the plan's average of the highest salaries — one function each, for an exact number or an `RArray` alike.
 
 RULES.md §0 (Rounding) and §6 (Minimum): written once here, so a chart's cell and the answer for
 the same scenario cannot differ.
@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Sequence
 
-from estimator.arithmetic.arrays import is_array, is_rational_array
-from estimator.arithmetic.quantity import leaf
-from estimator.arithmetic.exact import pick, whole_cents
+from estimator.arithmetic.arrays import is_array
+from estimator.arithmetic.quantity import leaf, pick
+from estimator.arithmetic.exact import whole_cents
 from estimator.law.registry import plan as plan_of
 from estimator.law.facts import member_facts
 from estimator.law.rules import Facts
@@ -36,9 +36,9 @@ def facts(plan: str, group: str, *, age: Any, separation_age: Any, service: Any,
 
 def cents(value: Any) -> Any:
     """Whole cents, rounded half up (RULES.md §0): an int, or an int array on the grid."""
-    if is_rational_array(value):
+    if is_array(value):
         return value.cents_half_up()
-    return whole_cents(value if type(value) is Fraction else Fraction(value))
+    return whole_cents(value)
 
 
 @dataclass
@@ -60,7 +60,7 @@ def payable_cents(plan: str, amount: Any, minimum_monthly: Fraction | None) -> P
         return PayableCents(monthly, cents(amount), _all(amount, False), amount)
     floor = cents(minimum_monthly)
     lifted = monthly < floor
-    return PayableCents(where(lifted, floor, monthly), where(lifted, floor * 12, cents(amount)), lifted,
+    return PayableCents(pick(lifted, floor, monthly), pick(lifted, floor * 12, cents(amount)), lifted,
                         pick(lifted, minimum_monthly * 12, amount))
 
 
@@ -105,16 +105,8 @@ def top_mean(plan: str, salaries: Sequence[Fraction], size: int) -> Fraction:
     return Fraction(cents(mean), 100) if plan_of(plan).monthly else mean
 
 
-def where(condition: Any, when_true: Any, when_false: Any) -> Any:
-    """when_true where condition holds, else when_false: cents (ints), or arrays of them on the grid."""
-    if is_array(condition):
-        import numpy as np
-        return np.where(condition, when_true, when_false)
-    return when_true if condition else when_false
-
-
 def _all(like: Any, value: bool) -> Any:
-    if is_rational_array(like):
+    if is_array(like):
         import numpy as np
         return np.full(like.shape, value)
     return value

@@ -16,9 +16,9 @@ from typing import Any
 from estimator.calculation import kernel
 from estimator.arithmetic.arrays import is_array
 from estimator.calculation.choice import Choice, Evaluation
-from estimator.arithmetic.quantity import Q
+from estimator.arithmetic.exact import dollars
+from estimator.arithmetic.quantity import Q, pick
 from estimator.calculation.scenario import Scenario
-from estimator.arithmetic.exact import pick
 from estimator.calculation.law_day import rules_of
 from estimator.law.parameters import Params, coordination_age
 from estimator.law.registry import plan
@@ -93,7 +93,7 @@ def payment(s: Scenario, choice: Choice, facts: Facts, params: Params) -> Paymen
     at_start = paid.monthly
     if coordinated is not None:  # RULES.md §0: from the start, the coordinated amount is what is paid
         from_start = facts.age.v >= coordination_age(params.on)
-        at_start = kernel.where(from_start, coordinated.paid.monthly, paid.monthly)
+        at_start = pick(from_start, coordinated.paid.monthly, paid.monthly)
     return Payment(choice, paid, coordinated, at_start, _contribution(s, choice, facts, params, paid.monthly),
                    _replaced(s, choice, facts, params))
 
@@ -121,13 +121,9 @@ def _contribution(s: Scenario, choice: Choice, facts: Facts, params: Params, mon
         paid_under = choice.index in under
     due = this.rules.contribution_applies(paid_under, facts, params)
     amount = this.rules.contribution(facts, params)
-    cents = kernel.where(due, kernel.cents(amount.v), 0)
+    cents = pick(due, kernel.cents(amount.v), 0)
     return Contribution(amount, due, cents, monthly - cents)
 
 
 def _payable(paid: kernel.PayableCents) -> Payable:
     return Payable(dollars(paid.monthly), dollars(paid.annual), paid.minimum_applied, paid.annual_exact)
-
-
-def dollars(cents: int) -> Decimal:
-    return (Decimal(cents) / 100).quantize(Decimal("0.01"))

@@ -27,7 +27,7 @@ from estimator.law.registry import plan
 from estimator.calculation.answer import AssumptionUsed, Step
 from estimator.calculation.scenario import Scenario
 from estimator.arithmetic.display import exact_money, exact_percent
-from estimator.arithmetic.exact import round_cents
+from estimator.arithmetic.exact import dollars, round_cents
 from estimator.calculation.cells import Grid
 from estimator.calculation.law_day import law_of, law_runs
 from estimator.law.parameters import default_values, params_for
@@ -300,9 +300,9 @@ def _grid(situation: Situation, ages: list[Fraction], extras: Sequence[Fraction]
     paying = payment(s, choice, facts, params)  # the answer's own pipeline (payment.py)
     eligible = choice.index >= 0
     result.rule_index = choice.index
-    result.monthly = np.where(eligible, _dollars(paying.paid.monthly), 0.0)
-    result.annual = np.where(eligible, _dollars(paying.paid.annual), 0.0)
-    result.at_start = np.where(eligible, _dollars(np.broadcast_to(paying.at_start, shape)), 0.0)
+    result.monthly = np.where(eligible, dollars(paying.paid.monthly), 0.0)
+    result.annual = np.where(eligible, dollars(paying.paid.annual), 0.0)
+    result.at_start = np.where(eligible, dollars(np.broadcast_to(paying.at_start, shape)), 0.0)
     result.minimum_applied = eligible & paying.paid.minimum_applied
     result.reduction_factor = np.where(eligible, choice.factor.broadcast_to(shape).to_float(), 1.0)
     read = {name: cells & eligible for name, cells in choice.assumed.at(shape).items()}
@@ -311,13 +311,8 @@ def _grid(situation: Situation, ages: list[Fraction], extras: Sequence[Fraction]
     if growth_rows.any():
         result.assumed["salary_growth"] = growth_rows
     if paying.coordinated is not None:
-        result.coordinated_monthly = np.where(eligible, _dollars(paying.coordinated.paid.monthly), np.nan)
+        result.coordinated_monthly = np.where(eligible, dollars(paying.coordinated.paid.monthly), np.nan)
     if paying.contribution is not None:
         due = eligible & np.broadcast_to(paying.contribution.due, shape)
-        result.contribution_monthly = np.where(due, _dollars(np.broadcast_to(paying.contribution.cents, shape)), 0.0)
+        result.contribution_monthly = np.where(due, dollars(np.broadcast_to(paying.contribution.cents, shape)), 0.0)
     return result
-
-
-def _dollars(cents: np.ndarray) -> np.ndarray:
-    """Whole cents as the float of their two-decimal amount (the same float the contract prints)."""
-    return np.asarray(cents, dtype=np.float64) / 100

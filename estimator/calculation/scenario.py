@@ -16,7 +16,7 @@ from pydantic import (BaseModel, BeforeValidator, ConfigDict, PlainSerializer, S
 
 from estimator.law.assumptions import overridable
 from estimator.law.facts import MEMBER_FACTS
-from estimator.arithmetic.exact import fraction_of, less, to_fraction, whole_months_or_exact
+from estimator.arithmetic.exact import to_fraction, whole_months_or_exact
 from estimator.law.registry import GOVERNMENT, GOVERNMENT_PLANS, PLAN_IDS, plan as plan_of
 from estimator.law.scope import NEW_PARTICIPANTS_FROM, entry_in_scope, government_plan
 from estimator.words.catalog import date_words, span, t
@@ -50,7 +50,7 @@ def _decimal(value: Decimal) -> Fraction:
         raise ValueError("too_precise")
     if value > LARGEST_NUMBER:
         raise ValueError("too_large")
-    return fraction_of(*value.as_integer_ratio())  # lowest terms, denominator > 0: what Fraction(Decimal) makes
+    return Fraction(*value.as_integer_ratio())
 
 
 def _number(value: Any) -> Fraction:
@@ -167,7 +167,7 @@ class _Member(BaseModel):
     @property
     def left_service_early(self) -> bool:
         """Separated before the pension starts: the deferred path (RULES.md §0, Paths)."""
-        return less(self.separation_age, self.age)  # asked for every rule at every age a search tries
+        return self.separation_age < self.age
 
     def contract_dict(self) -> dict[str, Any]:
         """The scenario as a contract input line (defaults left out)."""

@@ -13,12 +13,14 @@ from fractions import Fraction
 from functools import cache
 from typing import Callable, Iterator, Literal
 
+from gmpy2 import mpq
+
+from estimator.arithmetic.exact import to_fraction
 from estimator.calculation.choice import (Evaluation, evaluate, facts_of, most_favourable, plan_average, rules_of,
                                           why_no_pension)
 from estimator.calculation.law_day import law_day, law_of
 from estimator.calculation.answer import Earliest
 from estimator.calculation.scenario import Scenario
-from estimator.arithmetic.exact import fraction_of, plus
 from estimator.law.parameters import Params, definitions
 
 
@@ -53,7 +55,7 @@ def _moved(s: Scenario, age: Fraction) -> tuple[Fraction, Fraction, Fraction]:
     """`moved_to`'s age, separation age and service."""
     if s.left_service_early:
         return age, s.separation_age, s.service_years
-    return age, age, plus(s.service_years, plus(age, s.age, -1))
+    return age, age, s.service_years + (age - s.age)
 
 
 def candidate_ages(s: Scenario, horizon_age: int = 100, dated: bool = False) -> list[Fraction]:
@@ -62,7 +64,7 @@ def candidate_ages(s: Scenario, horizon_age: int = 100, dated: bool = False) -> 
     for the "more than" conditions. Any rule's first qualifying age is one of them. `dated`: the ages are
     days of a member's life and service is counted from today's date (RULES.md §0), so the scenario's own
     service may lag its age by a month: the month before each service candidate is one too."""
-    return list(_candidates(s, horizon_age, dated, law_day(s)))
+    return [to_fraction(age) for age in _candidates(s, horizon_age, dated, law_day(s))]
 
 
 @cache
@@ -75,13 +77,13 @@ def _thresholds_in_units(plan_id: str, day: date) -> tuple[int, tuple[int, ...],
     return base, tuple(map(whole, ages)), tuple(map(whole, services))
 
 
-def _candidates(s: Scenario, horizon_age: int, dated: bool, day: date) -> Iterator[Fraction]:
-    """`candidate_ages`, ascending, by the thresholds of the law read on `day`, each made a Fraction only when it
-    is reached (a search stops at the first age where a rule applies, most often the second or third)."""
+def _candidates(s: Scenario, horizon_age: int, dated: bool, day: date) -> Iterator[mpq]:
+    """`candidate_ages`, ascending, by the thresholds of the law read on `day`, each made exact (the rules' `mpq`)
+    only when it is reached (a search stops at the first age where a rule applies, most often the second or third)."""
     base, ages, services = _thresholds_in_units(s.plan, day)
-    start = plus(s.age, s.service_years, -1)  # working on, service reaches a threshold T at the age start + T
+    start = s.age - s.service_years  # working on, service reaches a threshold T at the age start + T
     # Counted in one unit that divides them all (a common denominator), every candidate is a whole number:
-    # gathered, compared and sorted as integers, exactly, and only the result made Fractions again.
+    # gathered, compared and sorted as integers, exactly, and only the result made a rational again.
     unit = math.lcm(s.age.denominator, start.denominator, base)
     scale, month = unit // base, unit // 12
     age, begun = s.age.numerator * (unit // s.age.denominator), start.numerator * (unit // start.denominator)
@@ -96,8 +98,7 @@ def _candidates(s: Scenario, horizon_age: int, dated: bool, day: date) -> Iterat
     for candidate in sorted(candidates):
         if candidate > last:
             return
-        common = math.gcd(candidate, unit)
-        yield fraction_of(candidate // common, unit // common)
+        yield mpq(candidate, unit)
 
 
 def earliest_eligibility(s: Scenario, horizon_age: int = 100, move: Callable[[Fraction], Scenario] | None = None,
@@ -127,7 +128,7 @@ def earliest_eligibility(s: Scenario, horizon_age: int = 100, move: Callable[[Fr
             at = _moved(s, age)
             facts = facts_of(s, explain=False, at=at, average=average)
         else:
-            moved = move(age)
+            moved = move(to_fraction(age))  # a scenario holds Fractions
             at, facts = (age, moved.separation_age, moved.service_years), facts_of(moved, explain=False)
         evaluations = [evaluate(rule, facts, params) for rule in rules]  # `evaluations_at`, on these rules
         chosen = most_favourable(evaluations)  # the same as among all: the others do not apply

@@ -26,6 +26,7 @@ from typing import Any, Literal, Mapping
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from estimator.arithmetic.exact import exact
 from estimator.arithmetic.quantity import NONE, RENDER, Q
 from estimator.law.registry import PLAN_IDS, plan as plan_of
 
@@ -267,7 +268,7 @@ class Params:
         spec = self.definitions[name]
         assumed = frozenset({name}) if spec.assumption else NONE
         text = _rendered(spec.unit, value) if self._explain else None
-        quantity = Q(value, text, assumed=assumed)
+        quantity = Q(exact(value), text, assumed=assumed)  # the rules compute with mpq (arithmetic/exact.py)
         self.__dict__[name] = quantity  # read once: later reads find it without this method
         return quantity
 

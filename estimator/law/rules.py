@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import inspect
 from dataclasses import dataclass, field, make_dataclass
-from fractions import Fraction
 from functools import cache, wraps
 from datetime import date
 from typing import Any, Callable, Literal, Mapping
@@ -49,24 +48,16 @@ class Condition:
     actual: Q | None = None
 
 
-# Each compares as `Q` does (two Fractions by their cross products), written out here: a line's rules and search
-# build a few dozen conditions.
 def at_least(subject: str, actual: Q, threshold: Q) -> Condition:
-    a, b = actual.v, threshold.v
-    met = a._numerator * b._denominator >= b._numerator * a._denominator if type(a) is Fraction is type(b) else a >= b
-    return Condition(met, _AT_LEAST[subject], threshold, actual)
+    return Condition(actual.v >= threshold.v, _AT_LEAST[subject], threshold, actual)
 
 
 def more_than(subject: str, actual: Q, threshold: Q) -> Condition:
-    a, b = actual.v, threshold.v
-    met = a._numerator * b._denominator > b._numerator * a._denominator if type(a) is Fraction is type(b) else a > b
-    return Condition(met, _MORE_THAN[subject], threshold, actual)
+    return Condition(actual.v > threshold.v, _MORE_THAN[subject], threshold, actual)
 
 
 def below(subject: str, actual: Q, threshold: Q) -> Condition:
-    a, b = actual.v, threshold.v
-    met = a._numerator * b._denominator < b._numerator * a._denominator if type(a) is Fraction is type(b) else a < b
-    return Condition(met, _BELOW[subject], threshold, actual)
+    return Condition(actual.v < threshold.v, _BELOW[subject], threshold, actual)
 
 
 class _Keys(dict):

@@ -1,13 +1,12 @@
 """The quick path of an answer agrees with the full one (docs/performance.md, the command line).
 
 An answer chooses on every rule evaluated without text, a formula several rules read (`rules.shared`) is
-computed once per member's facts and parameters, quantities compare two Fractions by their cross products,
-the search skips the age already evaluated, sets aside a rule that fails on who the member is and counts its
-candidate ages in whole units, whole months and cents are found in integers, two Fractions are added,
-multiplied and divided without Fraction's type dispatch, figures are printed and read from their numerators
-and denominators, and spans are looked up by them. Each is checked here against the slow way: every rule on
-its own facts, with its formulas, every rule at every age, the candidate ages, months and cents in Fractions,
-and Fraction's own comparisons and operators.
+computed once per member's facts and parameters, the search skips the age already evaluated, sets aside a rule
+that fails on who the member is and counts its candidate ages in whole units, whole months and cents are found
+in integers, figures are printed from their numerators and denominators, and spans are looked up by value.
+Each is checked here against the slow way: every rule on its own facts, with its formulas, every rule at every
+age, the candidate ages, months and cents in Fractions. The rules compute on gmpy2's `mpq`: quantities
+compute and compare as the Fractions of the same values do.
 """
 
 import math
@@ -15,14 +14,14 @@ from decimal import Decimal, localcontext
 from fractions import Fraction
 
 import pytest
+from gmpy2 import mpq
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from estimator.calculation.choice import evaluate, evaluations_at, facts_of, most_favourable, rules_of
 from estimator.arithmetic.quantity import Q
 from estimator.arithmetic.display import exact_money, exact_number, exact_years, shown_exactly, whole_cents_exactly
-from estimator.arithmetic.exact import (fraction_over, fraction_plus, fraction_times, to_fraction, whole_cents,
-                                        whole_months)
+from estimator.arithmetic.exact import exact as exact_value, to_fraction, whole_cents, whole_months
 from estimator.law.parameters import params_for
 from estimator.calculation.search import candidate_ages, earliest_eligibility, moved_to, threshold_values
 from estimator.words.catalog import _span, span
@@ -81,12 +80,22 @@ def test_the_candidate_ages_counted_in_whole_units_are_those_counted_in_fraction
 fractions = st.fractions(min_value=-10 ** 6, max_value=10 ** 6)
 
 
+def _mpq(value: Fraction) -> mpq:
+    return mpq(value.numerator, value.denominator)
+
+
+def _same(got, expected):
+    """The same Fraction: type, numerator and denominator, Python ints (lowest terms, positive denominator)."""
+    return type(got) is Fraction and type(got.numerator) is int and (got.numerator, got.denominator) == (
+        expected.numerator, expected.denominator)
+
+
 @relaxed
 @given(fractions, fractions)
 def test_quantities_compare_as_their_exact_values(a, b):
-    x, y = Q(a), Q(b)
+    x, y = Q(_mpq(a)), Q(_mpq(b))
     assert (x >= y, x > y, x < y, x <= y) == (a >= b, a > b, a < b, a <= b)
-    assert (Q(1) >= Q(Fraction(1)), Q(Fraction(1, 3)) < Q(1)) == (True, True)  # an int and a Fraction
+    assert (Q(1) >= Q(mpq(1)), Q(mpq(1, 3)) < Q(1), Q(Fraction(1, 3)) < Q(mpq(1, 2))) == (True, True, True)
 
 
 # Spans near a whole month (a client's 25.083333333333332), on both sides of the tolerance, and any other.
@@ -108,7 +117,8 @@ half_cents = st.integers(-10 ** 6, 10 ** 6).map(lambda k: Fraction(2 * k + 1, 20
 @relaxed
 @given(st.one_of(half_cents, st.fractions(min_value=-10 ** 9, max_value=10 ** 9)))
 def test_cents_are_rounded_half_up_as_fractions_round_them(amount):
-    assert whole_cents(amount) == math.floor(amount * 100 + Fraction(1, 2))
+    expected = math.floor(amount * 100 + Fraction(1, 2))
+    assert whole_cents(amount) == whole_cents(_mpq(amount)) == expected and type(whole_cents(_mpq(amount))) is int
 
 
 
@@ -117,27 +127,21 @@ any_fraction = st.one_of(st.fractions(), st.fractions(max_denominator=10 ** 4),
                          st.builds(Fraction, st.integers(-10 ** 30, 10 ** 30), st.integers(1, 10 ** 12)))
 
 
-def _same(got, expected):
-    """The same Fraction: type, numerator and denominator (lowest terms, positive denominator)."""
-    return type(got) is Fraction and (got.numerator, got.denominator) == (expected.numerator, expected.denominator)
-
-
 @relaxed
 @given(any_fraction, any_fraction)
 @example(Fraction(3, 200), Fraction(2043272, 100))
 @example(Fraction(-5, 6), Fraction(5, 6))
 @example(Fraction(7), Fraction(0))
-def test_fractions_added_multiplied_and_divided_without_dispatch_are_fractions_own_results(a, b):
-    assert _same(fraction_plus(a, b), a + b) and _same(fraction_plus(a, b, -1), a - b)
-    assert _same(fraction_times(a, b), a * b)
+def test_quantities_compute_what_fractions_compute(a, b):
+    x, y = Q(_mpq(a)), Q(_mpq(b))
+    assert all(to_fraction(got.v) == expected for got, expected in ((x + y, a + b), (x - y, a - b), (x * y, a * b)))
     if b:
-        assert _same(fraction_over(a, b), a / b) and _same((Q(a) / Q(b)).v, a / b)
+        assert to_fraction((x / y).v) == a / b
     else:
         with pytest.raises(ZeroDivisionError):
-            fraction_over(a, b)
-    x, y = Q(a), Q(b)
-    assert all(_same(got.v, expected) for got, expected in ((x + y, a + b), (x - y, a - b), (x * y, a * b)))
-    assert (Q(a, "a") * Q(b, "b")).text == "a × b" and (x + Q(1)).v == a + 1  # a formula; an int beside a Fraction
+            x / y
+    assert (Q(a, "a") * Q(b, "b")).text == "a × b" and (x + Q(1)).v == a + 1  # a formula; an int beside an mpq
+    assert to_fraction((Q(a) + y).v) == a + b  # a scenario's Fraction beside an mpq
 
 
 def _finite_decimal(value: Fraction) -> bool:
@@ -173,10 +177,15 @@ def test_figures_printed_and_read_in_integers_are_what_fractions_give(value):
         assert exact_years(value) == exact_number(value) == f"{value.numerator} ÷ {value.denominator}"
     assert whole_cents_exactly(value) == ((value * 100).denominator == 1)
     assert shown_exactly(value) == ((value * 10 ** 6).denominator == 1)
+    as_mpq = _mpq(value)  # what the rules compute with prints as the Fraction of its value
+    assert (exact_number(as_mpq), exact_years(as_mpq), exact_money(as_mpq)) == (
+        exact_number(value), exact_years(value), exact_money(value))
     if math.isfinite(as_float := float(value)):
         assert _same(to_fraction(as_float), Fraction(Decimal(repr(as_float))))
+        assert exact_value(as_float) == Fraction(Decimal(repr(as_float)))
     as_decimal = Decimal(value.numerator) / Decimal(value.denominator)
     assert _same(to_fraction(as_decimal), Fraction(as_decimal))
+    assert _same(to_fraction(_mpq(Fraction(as_decimal))), Fraction(as_decimal))
 
 
 @relaxed

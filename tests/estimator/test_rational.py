@@ -6,6 +6,9 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gmpy2 import mpq
+
+from estimator.arithmetic.quantity import pick
 from estimator.arithmetic.rational import RArray
 from tests.conftest import examples
 
@@ -34,7 +37,11 @@ def test_operations_agree_with_fraction(xs, ys, k):
     assert as_fractions(RArray.minimum(a, k)) == [min(x, k) for x in xs]
     assert as_fractions(RArray.maximum(a, b)) == [max(x, y) for x, y in zip(xs, ys)]
     mask = np.array([i % 2 == 0 for i in range(n)])
-    assert as_fractions(RArray.where(mask, a, b)) == [x if m else y for x, y, m in zip(xs, ys, mask)]
+    assert as_fractions(pick(mask, a, b)) == [x if m else y for x, y, m in zip(xs, ys, mask)]
+    exact_k = mpq(k.numerator, k.denominator)  # one scenario's exact number, on either side of an array
+    assert as_fractions(exact_k * a) == as_fractions(a * exact_k) == [k * x for x in xs]
+    assert as_fractions(exact_k - a) == [k - x for x in xs] and list(exact_k > a) == [k > x for x in xs]
+    assert as_fractions(pick(mask, exact_k, a)) == [k if m else x for x, m in zip(xs, mask)]
 
 
 @settings(max_examples=examples(300), deadline=None)

@@ -8,8 +8,7 @@ judged at the separation age, then the deferred ones, judged at the start age.
 
 from __future__ import annotations
 
-from estimator.arithmetic.quantity import CellMarks, Q, q_excess, q_max_of, q_min
-from estimator.arithmetic.exact import pick
+from estimator.arithmetic.quantity import Q, pick, q_excess, q_max_of, q_min
 from estimator.plans.government.rules import minimum_monthly, reduction_factor
 from estimator.law.rules import ACTIVE, DEFERRED, Facts, Outcome, Reduction, at_least, below, holds, rule, shared
 
@@ -51,7 +50,7 @@ def merit(f: Facts, p) -> Outcome:
     Assumption (RULES.md §3): the seeds name the merit pensions without their formula; Ley 447's merit
     annuity for 30 or more years is 75% of AC at 55 or older, 65% below 55 (named parameters)."""
     at_55 = f.separation_age >= p.merit_age
-    pct = _choose(at_55, p.merit_pct_55_plus, p.merit_pct_under_55)
+    pct = pick(at_55, p.merit_pct_55_plus, p.merit_pct_under_55)
     return Outcome((at_least("service", f.service, p.merit_min_service),), pct * f.average)
 
 
@@ -160,13 +159,6 @@ def deferred_at_fifty_five(f: Facts, p) -> Outcome:
          at_least("service", f.service, p.r19_1b_min_service)),
         deferred_formula(f, p),
     )
-
-
-def _choose(condition, when_true: Q, when_false: Q) -> Q:
-    if isinstance(condition, bool):
-        return when_true if condition else when_false
-    return Q(pick(condition, when_true.v, when_false.v),
-             assumed=CellMarks.pick(condition, when_true.assumed, when_false.assumed))
 
 
 # The paragraph the average's step cites (RULES.md §7).

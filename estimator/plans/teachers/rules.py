@@ -7,13 +7,14 @@ is unpaid, C replaces them, so A1 and A2 each carry the condition "no shortfall"
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
+
+from gmpy2 import mpq
 
 from estimator.arithmetic.quantity import Q
 from estimator.law.rules import ACTIVE, Facts, Outcome, at_least, below, holds, more_than, rule, shared
 
-ONE = Q(Fraction(1), "1")  # a Fraction, so 1 − the cut is two Fractions
+ONE = Q(mpq(1), "1")  # exact, so 1 − the cut is two exact rationals
 
 
 @shared
