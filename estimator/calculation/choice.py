@@ -50,9 +50,8 @@ class Evaluation:
     amount: Q          # after reduction, before the minimum (for a rule that applies)
 
 
-def plan_average(s: Scenario) -> Fraction:
-    """The average the plan's rules use: M monthly, rounded to cents first, for a plan paid monthly
-    (RULES.md §0); AC annual, exact, for the others."""
+def average_of(s: Scenario) -> Fraction:
+    """The average the plan's rules use, of the scenario `s` (`kernel.plan_average` of the one it gives)."""
     return kernel.plan_average(s.plan, s.average_salary, s.average_monthly_salary)
 
 
@@ -67,7 +66,7 @@ def facts_of(s: Scenario, explain: bool = True, average_formula: str | None = No
     amount = (lambda v: carried(v, average_formula)) if average_formula else exact_money
     age, separation, service = at or (s.age, s.separation_age, s.service_years)
     return kernel.facts(s.plan, s.group, age=age, separation_age=separation, service=service,
-                        average=plan_average(s) if average is None else average,
+                        average=average_of(s) if average is None else average,
                         answers=s, left_service_early=less(separation, age),
                         number=exact_years if explain else None, amount=amount if explain else None)
 

@@ -19,7 +19,7 @@ import numpy as np
 
 from estimator.calculation import kernel
 from estimator.calculation.averages import average_from_history, highest, window
-from estimator.calculation.choice import COVERED, choose, evaluate, plan_average, rules_of, why_no_pension
+from estimator.calculation.choice import COVERED, choose, evaluate, average_of, rules_of, why_no_pension
 from estimator.calculation.payment import payment
 from estimator.arithmetic.dates import date_at, months_between
 from estimator.calculation.growth import growth_change
@@ -144,7 +144,7 @@ def average_at(situation: Situation, age: Fraction, futures: list[Fraction] | No
     s = situation.today
     periods = _periods_worked(situation, age)
     if not situation.salary_history and (periods == 0 or situation.salary_growth == 0):
-        return plan_average(s)  # exactly the average the member gave
+        return average_of(s)  # exactly the average the member gave
     history = _history(situation)
     if periods == 0:
         return average_from_history(s.plan, history).value
@@ -286,7 +286,7 @@ def _grid(situation: Situation, ages: list[Fraction], extras: Sequence[Fraction]
     age, separation = RArray(age_m, 12), RArray(sep_m, 12)
     service = RArray(service_m + extra_m, 12)
     left_early = np.broadcast_to(sep_m < age_m, shape)
-    # plan_average(scenario_at(situation, age, 0, avg)) for each row, without building the scenarios: each
+    # average_of(scenario_at(situation, age, 0, avg)) for each row, without building the scenarios: each
     # row's average is in the plan's own unit, as `scenario_at` gives it.
     monthly = plan(s.plan).monthly
     used = [kernel.plan_average(s.plan, None if monthly else avg, avg if monthly else None) for avg in averages]

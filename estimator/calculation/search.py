@@ -13,7 +13,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Callable, Iterator, Literal
 
-from estimator.calculation.choice import (Evaluation, evaluate, facts_of, most_favourable, plan_average, rules_of,
+from estimator.calculation.choice import (Evaluation, evaluate, facts_of, most_favourable, average_of, rules_of,
                                           why_no_pension)
 from estimator.calculation.law_day import law_day, law_of
 from estimator.calculation.answer import Earliest
@@ -117,7 +117,7 @@ def earliest_eligibility(s: Scenario, horizon_age: int = 100, move: Callable[[Fr
     known = now is not None and move is None
     if known:
         rules = tuple(e.rule for e in now if _may_apply_later(e))
-    average = plan_average(s)
+    average = average_of(s)
     for age in _candidates(s, horizon_age, dated=move is not None, day=params.on):
         if not rules:  # none can apply at any later age
             return None
