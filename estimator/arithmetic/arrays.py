@@ -1,6 +1,6 @@
 """Telling the grid's arrays from one scenario's numbers, without importing numpy.
 
-One scenario's answer computes with Fractions and never makes an array; only the grid (`projection.py`) does,
+One scenario's answer computes with Fractions and never makes an array; only the grid (`grid.py`) does,
 with numpy and the exact rational arrays of `rational.py`. So the functions both share ask here whether a value is
 an array, and import numpy only on the grid's branch: the command line answers without loading it (≈60 ms of a
 one-line run's start-up). A value can be an array only once its module has been imported, hence `sys.modules`.

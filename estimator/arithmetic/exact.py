@@ -1,5 +1,5 @@
 """Exact arithmetic and rounding: numbers as typed made exact, and rounded half up to cents exactly where RULES.md
-§0 says. The grid (`calculation.projection`) runs the same rule functions on exact rational arrays (`RArray`)."""
+§0 says. The grid (`calculation.grid`) runs the same rule functions on exact rational arrays (`RArray`)."""
 
 from __future__ import annotations
 

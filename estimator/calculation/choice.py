@@ -1,7 +1,7 @@
 """Choosing: every rule of the plan evaluated, the most favourable chosen (what is paid for it: `payment.py`).
 
 RULES.md §0 (Choice, Not covered) and §6 (Reduction). The same functions serve one
-scenario (exact Fractions, with formulas) and the grid of `projection.py` (exact rational arrays), so a
+scenario (exact Fractions, with formulas) and the grid of `grid.py` (exact rational arrays), so a
 chart's cell and the answer for the same scenario cannot differ.
 """
 
