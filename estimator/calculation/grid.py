@@ -28,7 +28,8 @@ from estimator.law.registry import plan
 
 @dataclass
 class Grid:
-    """Results by retirement age (rows) and additional service (columns)."""
+    """Results by retirement age (rows) and additional service (columns), every cell equal to the one-scenario
+    answer for it."""
 
     ages: list[Fraction]
     extras: list[Fraction]
