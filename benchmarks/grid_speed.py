@@ -2,7 +2,7 @@
 
     python benchmarks/grid_speed.py [--repeat 5]
 
-Prints scenarios per second for the grid (`estimator.projection.grid`) and for the baseline
+Prints scenarios per second for the grid (`estimator.calculation.grid`) and for the baseline
 (`estimator.estimate`, one scenario at a time, on the same cells), and their ratio. The machine is
 noisy: the ratio is the figure to compare across machines; each figure is the best of the repeats.
 """
@@ -18,7 +18,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from estimator import estimate, read_scenario
-from estimator.calculation.projection import Situation, grid, scenario_at
+from estimator.calculation.grid import grid
+from estimator.calculation.situation import Situation, scenario_at
 
 MEMBERS = [
     {"plan": "ley447", "age": 40, "service_years": 15, "average_salary": 30000, "coordinated": True,

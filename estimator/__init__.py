@@ -53,7 +53,9 @@ from estimator.calculation.search import earliest_eligibility, threshold_ages, t
 from estimator.explanation.engine import estimate, example_inputs_named  # noqa: E402
 from estimator.explanation.reasons import outside_scope, scope_reason  # noqa: E402
 
-# The member over time: key dates, payments over a lifetime, scenarios side by side.
+# The member over time: at later ages, key dates, payments over a lifetime, scenarios side by side.
+from estimator.calculation.situation import Situation, assumptions_of  # noqa: E402
+from estimator.member.member import Member  # noqa: E402
 from estimator.member.compare import (MAX_SCENARIOS, RESULT_LINES, Compared, comparison_inputs,  # noqa: E402
                                       difference_reasons, result_label, result_line)
 from estimator.member.lifetime import Run, break_even, income_from_65, total_of  # noqa: E402
@@ -64,11 +66,9 @@ from estimator.io.json_input import DuplicateKey, TooDeep, TooLarge, read_json  
 from estimator.io.salary_file import MAX_ROWS, SalaryFileError, SalaryHistory, read_history  # noqa: E402
 from estimator.io.salary_file.amounts import DOT, readings_of  # noqa: E402
 
-# Loaded when first used (numpy, fpdf2): the grid, the member who asks for it, the reports.
+# Loaded when first used (numpy, fpdf2): the grid and the reports.
 _LOADED_WHEN_USED = {
-    "Member": "estimator.member.member", "Situation": "estimator.calculation.projection",
-    "Grid": "estimator.calculation.projection", "grid": "estimator.calculation.projection",
-    "assumptions_of": "estimator.calculation.projection",
+    "Grid": "estimator.calculation.grid", "grid": "estimator.calculation.grid",
     "build_report": "estimator.io.report", "build_comparison_report": "estimator.io.report",
     "prints": "estimator.io.report.document",
 }
@@ -94,8 +94,8 @@ __all__ = ["Overridable", "overridable", "replacing", "MEMBER_FACTS", "reads", "
            "counts_past_freeze", "freeze_for", "frozen", "growth_change", "growth_in", "grows", "BOUNDS",
            "likely_slip", "EARLIEST_WORKING_AGE", "GROUPS", "OLDEST_AGE", "Assumptions", "Scenario", "ScenarioError",
            "read_scenario", "earliest_eligibility", "threshold_ages", "threshold_values", "estimate",
-           "example_inputs_named", "outside_scope", "scope_reason", "MAX_SCENARIOS", "RESULT_LINES", "Compared",
-           "comparison_inputs", "difference_reasons", "result_label", "result_line", "Run", "break_even",
-           "income_from_65", "total_of", "key_date_lines", "DuplicateKey", "TooDeep", "TooLarge", "read_json",
-           "MAX_ROWS", "SalaryFileError", "SalaryHistory", "read_history", "DOT", "readings_of", "Member",
-           "Situation", "Grid", "grid", "assumptions_of", "build_report", "build_comparison_report", "prints"]
+           "example_inputs_named", "outside_scope", "scope_reason", "Situation", "assumptions_of", "Member",
+           "MAX_SCENARIOS", "RESULT_LINES", "Compared", "comparison_inputs", "difference_reasons", "result_label",
+           "result_line", "Run", "break_even", "income_from_65", "total_of", "key_date_lines", "DuplicateKey",
+           "TooDeep", "TooLarge", "read_json", "MAX_ROWS", "SalaryFileError", "SalaryHistory", "read_history", "DOT",
+           "readings_of", "Grid", "grid", "build_report", "build_comparison_report", "prints"]

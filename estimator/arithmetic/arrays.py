@@ -1,7 +1,7 @@
 """Telling the grid's arrays from one scenario's numbers, by their type, without importing numpy.
 
 One scenario's answer computes with exact rationals (`mpq`) and never makes an array; only the grid
-(`projection.py`) does, with numpy and the exact rational arrays of `rational.py`. So the functions both share ask
+(`grid.py`) does, with numpy and the exact rational arrays of `rational.py`. So the functions both share ask
 here whether a value is an array, and import numpy only on the grid's branch: the command line answers without
 loading it (≈60 ms of a one-line run's start-up). One scenario's values are plain numbers (a truth value, an
 integer, an exact rational, a Decimal amount); anything else is one of the grid's arrays (bools, cents, `RArray`).

@@ -1,7 +1,7 @@
 """Exact arithmetic and rounding: numbers as typed made exact, and rounded half up to cents exactly where RULES.md
 §0 says. The rules compute on gmpy2's exact rationals (`mpq`, GMP's): a scenario's fields are Fractions (its
 model's), and each figure a rule reads is made an `mpq` once, where it becomes a quantity (`quantity.leaf`,
-`Params`). The grid (`calculation.projection`) runs the same rule functions on exact rational arrays (`RArray`)."""
+`Params`). The grid (`calculation.grid`) runs the same rule functions on exact rational arrays (`RArray`)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Choosing: every rule of the plan evaluated, the most favourable chosen (what is paid for it: `payment.py`).
 
 RULES.md §0 (Choice, Not covered) and §6 (Reduction). The same functions serve one
-scenario (exact Fractions, with formulas) and the grid of `projection.py` (exact rational arrays), so a
+scenario (exact Fractions, with formulas) and the grid of `grid.py` (exact rational arrays), so a
 chart's cell and the answer for the same scenario cannot differ.
 """
 
@@ -51,9 +51,8 @@ class Evaluation:
     amount: Q          # after reduction, before the minimum (for a rule that applies)
 
 
-def plan_average(s: Scenario) -> Fraction:
-    """The average the plan's rules use: M monthly, rounded to cents first, for a plan paid monthly
-    (RULES.md §0); AC annual, exact, for the others."""
+def average_of(s: Scenario) -> Fraction:
+    """The average the plan's rules use, of the scenario `s` (`kernel.plan_average` of the one it gives)."""
     return kernel.plan_average(s.plan, s.average_salary, s.average_monthly_salary)
 
 
@@ -68,7 +67,7 @@ def facts_of(s: Scenario, explain: bool = True, average_formula: str | None = No
     amount = (lambda v: carried(v, average_formula)) if average_formula else exact_money
     age, separation, service = at or (s.age, s.separation_age, s.service_years)
     return kernel.facts(s.plan, s.group, age=age, separation_age=separation, service=service,
-                        average=plan_average(s) if average is None else average,
+                        average=average_of(s) if average is None else average,
                         answers=s, left_service_early=separation < age,
                         number=exact_years if explain else None, amount=amount if explain else None)
 

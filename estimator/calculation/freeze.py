@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from estimator.law.parameters import definitions
 from estimator.arithmetic.dates import age_on, date_at
-from estimator.calculation.projection import Situation
+from estimator.calculation.situation import Situation
 
 # The entry of a plan's law (`later_law = true`, RULES.md §8) that dates its system's freeze.
 FREEZE = "accrual_freeze"

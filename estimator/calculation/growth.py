@@ -1,5 +1,5 @@
 """RULES.md §7: the salary growth until retirement, "default 0%, stated in today's dollars". Which amounts are
-then in today's dollars, and how a growth is said (a growth below zero as a fall). `projection` applies it.
+then in today's dollars, and how a growth is said (a growth below zero as a fall). `situation.average_at` applies it.
 """
 
 from __future__ import annotations

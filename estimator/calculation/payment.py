@@ -84,7 +84,7 @@ def payment(s: Scenario, choice: Choice, facts: Facts, params: Params) -> Paymen
     """RULES.md §0, §6, §4, §2 in the law's order: the minimum and the rounding of the rule's amount, then
     coordination from 65 on the pension after the minimum, then the contribution. Where no rule applies
     (index −1, a grid's cell), the amount is taken as 0; what this gives there is no pension, and the grid
-    shows none (`projection.grid` keeps only the cells where a rule applies)."""
+    shows none (`grid.grid` keeps only the cells where a rule applies)."""
     eligible = choice.index >= 0
     amount = pick(eligible, choice.amount, Fraction(0))
     paid = kernel.payable_cents(s.plan, amount, params.raw("minimum_monthly_pension"))

@@ -16,11 +16,12 @@ from typing import Callable, Iterator, Literal
 from gmpy2 import mpq
 
 from estimator.arithmetic.exact import to_fraction
-from estimator.calculation.choice import (Evaluation, evaluate, facts_of, most_favourable, plan_average, rules_of,
+from estimator.calculation.choice import (Evaluation, evaluate, facts_of, most_favourable, average_of, rules_of,
                                           why_no_pension)
 from estimator.calculation.law_day import law_day, law_of
 from estimator.calculation.answer import Earliest
 from estimator.calculation.scenario import Scenario
+from estimator.calculation.situation import Situation, average_at, separation_and_service
 from estimator.law.parameters import Params, definitions
 
 
@@ -42,20 +43,6 @@ def _in_law_order(plan_id: str, unit: str) -> dict[Fraction, None]:
 def _thresholds_on(plan_id: str, unit: str, day: date) -> dict[Fraction, None]:
     return dict.fromkeys(Fraction(spec.value) for spec in definitions(plan_id, day).values()
                          if spec.unit == unit and spec.value is not None)
-
-
-def moved_to(s: Scenario, age: Fraction) -> Scenario:
-    """The scenario at a later start age: working on until then (service grows) for a member in
-    service; waiting (separation and service fixed) for one who already left."""
-    _, separation, service = _moved(s, age)
-    return s.model_copy(update={"age": age, "separation_age": separation, "service_years": service})
-
-
-def _moved(s: Scenario, age: Fraction) -> tuple[Fraction, Fraction, Fraction]:
-    """`moved_to`'s age, separation age and service."""
-    if s.left_service_early:
-        return age, s.separation_age, s.service_years
-    return age, age, s.service_years + (age - s.age)
 
 
 def candidate_ages(s: Scenario, horizon_age: int = 100, dated: bool = False) -> list[Fraction]:
@@ -101,41 +88,39 @@ def _candidates(s: Scenario, horizon_age: int, dated: bool, day: date) -> Iterat
         yield mpq(candidate, unit)
 
 
-def earliest_eligibility(s: Scenario, horizon_age: int = 100, move: Callable[[Fraction], Scenario] | None = None,
+def earliest_eligibility(s: Scenario, horizon_age: int = 100, situation: Situation | None = None,
                          params: Params | None = None, now: list[Evaluation] | None = None) -> Earliest | None:
-    """The first age at which some rule would apply, working on or waiting (see `moved_to`). The parameters,
-    read without text, are the same at every age: read once. `now`: the caller's evaluations at the scenario's
-    own age, where no rule applies; with the default move that age is the same scenario, so it is not evaluated
-    again and only the rules that may still apply are evaluated from the first later age.
+    """The first age from `s.age` on at which some rule would apply, the member working on or waiting as
+    `situation` (the member today, of whom `s` is the scenario at its age; by default `s` itself, without dates)
+    gives the separation age, the service by the last day of each age and the average. The parameters, read
+    without text, are the same at every age: read once. `now`: the caller's evaluations of `s`, where no rule
+    applies; without dates the member at `s.age` is `s` itself, so that age is not evaluated again.
 
-    With the default move only age, separation age and service change, so a rule that fails a condition on who
-    the member is (one without a threshold: police or not, a shortfall, separated or working on) fails at every
-    later age too: after the first age evaluated, only the others are."""
+    From one age to a later one only age, separation age, service and the average change, so a rule that fails a
+    condition on who the member is (one without a threshold: police or not, a shortfall, separated or working on)
+    fails at every later age too: after the first age evaluated, only the others are."""
     if why_no_pension(s):
         return None
     params = params or law_of(s, explain=False)
+    situation = situation or Situation(s)
     rules = rules_of(s.plan, params.on)
-    known = now is not None and move is None
-    if known:
+    if now is not None:
         rules = tuple(e.rule for e in now if _may_apply_later(e))
-    average = plan_average(s)
-    for age in _candidates(s, horizon_age, dated=move is not None, day=params.on):
+    known = now is not None and not situation.dated
+    average = average_of(situation.today) if situation.average_entered else None  # the same at every age
+    for age in _candidates(s, horizon_age, dated=situation.dated, day=params.on):
         if not rules:  # none can apply at any later age
             return None
         if known and age == s.age:
             continue
-        if move is None:  # `moved_to`, without building the scenario: its facts only
-            at = _moved(s, age)
-            facts = facts_of(s, explain=False, at=at, average=average)
-        else:
-            moved = move(to_fraction(age))  # a scenario holds Fractions
-            at, facts = (age, moved.separation_age, moved.service_years), facts_of(moved, explain=False)
+        separation, service = separation_and_service(situation, age, through_age=True)
+        facts = facts_of(s, explain=False, at=(age, separation, service),
+                         average=average if average is not None else average_at(situation, age).value)
         evaluations = [evaluate(rule, facts, params) for rule in rules]  # `evaluations_at`, on these rules
         chosen = most_favourable(evaluations)  # the same as among all: the others do not apply
         if chosen is not None:
-            return Earliest(age=float(age), rule=chosen.rule.id, service_years=float(at[2]))
-        if move is None:
-            rules = tuple(e.rule for e in evaluations if _may_apply_later(e))
+            return Earliest(age=float(age), rule=chosen.rule.id, service_years=float(service))
+        rules = tuple(e.rule for e in evaluations if _may_apply_later(e))
     return None
 
 
@@ -162,7 +147,7 @@ def threshold_ages(s: Scenario, first: Fraction, last: Fraction, service_grows: 
     difference says); by default today's service plus the years from today's age."""
     found = [Threshold(age, "age", age) for age in _in_law_order(s.plan, "years_of_age") if first < age <= last]
     if service_grows:
-        service_at = service_at or (lambda age: _moved(s, age)[2])
+        service_at = service_at or (lambda age: separation_and_service(Situation(s), age)[1])
         for years in _in_law_order(s.plan, "years_of_service"):
             age = s.age + years - s.service_years  # the earliest whole-month age it can be reached
             if age > first and service_at(age) < years:

@@ -9,7 +9,6 @@ the earliest eligibility. This module puts them together.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Callable
 
 from estimator.calculation.choice import (COVERED, OUTSIDE_SCOPE, REFUNDED, choose, evaluate, evaluations_at, facts_of,
                                           why_no_pension)
@@ -17,6 +16,7 @@ from estimator.calculation.law_day import law_day, law_of
 from estimator.calculation.payment import chosen as chosen_rule, dollars, payable, payment
 from estimator.calculation.answer import Alternative, Answer, AssumptionUsed, LikelySlip, Step
 from estimator.calculation.scenario import Scenario
+from estimator.calculation.situation import Situation
 from estimator.law.registry import plan
 from estimator.calculation.plausibility import slip_in
 from estimator.explanation.reasons import (earliest_reason, hooks, no_pension, notes_on_fields, scope_reason,
@@ -39,13 +39,14 @@ def example_inputs_named(names: frozenset[str] | set[str], lang: str) -> str:
 
 def estimate(s: Scenario, lang: str = "es", *, average_steps: list[Step] | None = None,
              average_assumptions: list[AssumptionUsed] | None = None,
-             find_earliest: bool = True, move: Callable[[Fraction], Scenario] | None = None,
+             find_earliest: bool = True, situation: Situation | None = None,
              example_inputs: frozenset[str] = frozenset()) -> Answer:
-    """The answer for one scenario (CONTRACT.md), its reasons and steps in `lang`. `move` gives the
-    scenario at a later age for the earliest eligibility (default `moved_to`). `average_steps` replace the
-    step of an average entered (a salary history's, a projection's: `projection.average_explained`), and
-    `average_assumptions` are the assumptions those steps use. `example_inputs`: the inputs that are still an
-    example member's (`EXAMPLE_INPUTS`), which the steps call the example's rather than entered.
+    """The answer for one scenario (CONTRACT.md), its reasons and steps in `lang`. `situation` is the
+    member today, who gives the scenario at a later age for the earliest eligibility (default: `s` itself).
+    `average_steps` replace the step of an average entered (a salary history's, a projection's:
+    `situation.average_at`), and `average_assumptions` are the assumptions those steps use. `example_inputs`: the
+    inputs that are still an example member's (`EXAMPLE_INPUTS`), which the steps call the example's rather than
+    entered.
 
     RULES.md §1, Scope: a member whose first entry these rules do not describe gets no number; without an
     entry date, the reasons say once which entry dates the rules cover."""
@@ -55,7 +56,7 @@ def estimate(s: Scenario, lang: str = "es", *, average_steps: list[Step] | None 
         answer.law_on = law_day(s)
         return answer
     answer = _estimate(s, lang, why, average_steps=average_steps, average_assumptions=average_assumptions,
-                       find_earliest=find_earliest, move=move, example="average_salary" in example_inputs)
+                       find_earliest=find_earliest, situation=situation, example="average_salary" in example_inputs)
     if s.entry_date is None:
         answer.reasons.append(scope_reason(s, lang))
     answer.law_on = law_day(s)
@@ -67,7 +68,7 @@ def estimate(s: Scenario, lang: str = "es", *, average_steps: list[Step] | None 
 
 def _estimate(s: Scenario, lang: str, why: str | None, *, average_steps: list[Step] | None,
               average_assumptions: list[AssumptionUsed] | None,
-              find_earliest: bool, move: Callable[[Fraction], Scenario] | None, example: bool = False) -> Answer:
+              find_earliest: bool, situation: Situation | None, example: bool = False) -> Answer:
     params = law_of(s)
     steps = list(average_steps or [])
     notes = hooks(s.plan)
@@ -83,7 +84,8 @@ def _estimate(s: Scenario, lang: str, why: str | None, *, average_steps: list[St
     if index < 0:  # no formula to write: the facts without text give the average's step and the notes
         if not average_steps:  # a history's average already has its step
             steps.append(average_step(s, exact, lang, example=example))
-        earliest = earliest_eligibility(s, move=move, params=plain, now=evaluations) if find_earliest else None
+        earliest = (earliest_eligibility(s, situation=situation, params=plain, now=evaluations)
+                    if find_earliest else None)
         reasons = earliest_reason(s, earliest, find_earliest, lang)
         reasons += unmet_reasons(s, evaluations, lang)
         reasons += notes.plan_notes(s, exact, params, None, lang) + notes_on_fields(s, None, params, lang)

@@ -65,7 +65,8 @@ def _scope(plan_id: str, lang: str, day: date) -> str:
              end=end and date_words(end, lang), last=end and date_words(end - timedelta(days=1), lang))
 
 
-def assumption_source(s: Scenario, name: str, lang: str) -> str:
+def assumption_whose(s: Scenario, name: str, lang: str) -> str:
+    """Whose figure the named assumption is in `s`, in words: entered by the member, or the default."""
     return t("reason.assumption_entered" if name in s.assumptions.given() else "reason.assumption_default", lang)
 
 
@@ -150,7 +151,7 @@ def reduction_notes(s: Scenario, chosen: Evaluation, params: Params, lang: str) 
     (rate_name,) = rate.assumed  # the assumption the rate is, whose figure the member may have entered
     return [t("reason.reduced_assumed", lang, factor=exact_number(chosen.factor.v), rate=rate.text,
               age=span(getattr(params, chosen.rule.reduction.unreduced_age).v, lang),
-              unreduced=money(unreduced), source=assumption_source(s, rate_name, lang))]
+              unreduced=money(unreduced), source=assumption_whose(s, rate_name, lang))]
 
 
 def deferred_notes(chosen: Evaluation, lang: str) -> list[str]:

@@ -2,7 +2,7 @@
 the answer in a language, the key dates, the grid of ages and added service, the payments month by month.
 
 Built from the form's values (`ui.form.member.build_member`) or from a scenario (`Member.of_scenario`). Every
-later age is the projection's (`projection.scenario_at`): working on (service and salaries grow) for a
+later age is the situation's (`situation.scenario_at`): working on (service and salaries grow) for a
 member in service, waiting for one who left. What is asked twice in a run (the answer, the key dates) is
 worked out once and kept in the object.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from datetime import date
 from fractions import Fraction
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from estimator.member.compare import Compared
 from estimator.arithmetic.dates import date_at
@@ -20,9 +20,12 @@ from estimator.explanation.engine import estimate
 from estimator.member.lifetime import Run, payment_runs
 from estimator.calculation.answer import Answer
 from estimator.calculation.scenario import Scenario
-from estimator.calculation.projection import (AverageExplained, Grid, Situation, average_explained, grid, growth_read,
-                                              growth_used, scenario_at)
+from estimator.calculation.averages import AverageAt
+from estimator.calculation.situation import Situation, average_at, scenario_at
 from estimator.member.timeline import KeyDate, key_dates
+
+if TYPE_CHECKING:
+    from estimator.calculation.grid import Grid
 
 
 @dataclass(frozen=True, eq=False)
@@ -40,7 +43,7 @@ class Member:
 
     def __post_init__(self) -> None:
         # The situation carries the dates, so that every later age (the answer, the grid, the key dates) adds
-        # the service counted from today (RULES.md §0; projection.service_added).
+        # the service counted from today (RULES.md §0; situation.service_added).
         if self.birth_date is not None and (self.situation.birth, self.situation.on) != (self.birth_date, self.today):
             object.__setattr__(self, "situation", replace(self.situation, birth=self.birth_date, on=self.today))
 
@@ -70,26 +73,20 @@ class Member:
     def compared_at(self, age: Fraction, extra_service: Fraction = Fraction(0)) -> Compared:
         """The scenario at `age` with `extra_service` as the comparison keeps it: with the salary growth when a
         projected salary entered its average (the answer at that age lists it too: `answer_at`)."""
-        growth = [growth_used(self.situation)] if growth_read(self.situation, Fraction(age)) else []
-        return Compared(self.at(age, extra_service), tuple(growth))
+        return Compared(self.at(age, extra_service), tuple(average_at(self.situation, Fraction(age)).assumptions))
 
-    def through(self, age: Fraction) -> Scenario:
-        """The scenario at `age` with the service the member has by the last day of that age: the earliest
-        eligibility's question (is there a day at that age on which the rule's conditions are all met?)."""
-        return scenario_at(self.situation, Fraction(age), through_age=True)
-
-    def explained(self, lang: str = "es") -> AverageExplained | None:
-        """The steps of the average at the planned age, when it is not the one entered (a salary history's,
+    def explained(self, lang: str = "es") -> AverageAt:
+        """The average at the planned age, with its steps when it is not the one entered (a salary history's,
         a projection's)."""
-        return self._once(("explained", lang), lambda: average_explained(self.situation, self.planned_age, lang))
+        return self._once(("explained", lang), lambda: average_at(self.situation, self.planned_age, lang))
 
     def answer(self, lang: str = "es") -> Answer:
         """The answer at the planned age, explained in `lang`: its steps show the average's, and the earliest
         eligibility follows the projection."""
         def work() -> Answer:
             explained = self.explained(lang)
-            return estimate(self.scenario, lang, average_steps=explained.steps if explained else None,
-                            average_assumptions=explained.assumptions if explained else None, move=self.through,
+            return estimate(self.scenario, lang, average_steps=explained.steps,
+                            average_assumptions=explained.assumptions, situation=self.situation,
                             example_inputs=self.example_inputs)
         return self._once(("answer", lang), work)
 
@@ -101,9 +98,9 @@ class Member:
             return self.answer(lang)
 
         def work() -> Answer:
-            explained = average_explained(self.situation, age, lang)
-            return estimate(self.at(age), lang, average_steps=explained.steps if explained else None,
-                            average_assumptions=explained.assumptions if explained else None, find_earliest=False,
+            explained = average_at(self.situation, age, lang)
+            return estimate(self.at(age), lang, average_steps=explained.steps,
+                            average_assumptions=explained.assumptions, find_earliest=False,
                             example_inputs=self.example_inputs)
         return self._once(("answer_at", age, lang), work)
 
@@ -112,8 +109,7 @@ class Member:
         `today`), and the change at 65 of the planned pension under coordination."""
         today = today or self.today
         return self._once(("key_dates", today), lambda: key_dates(
-            self.situation.today, self.birth_date, planned_age=self.planned_age, move=self.at, today=today,
-            growth=lambda age: growth_used(self.situation) if growth_read(self.situation, age) else None))
+            self.situation, self.birth_date, planned_age=self.planned_age, today=today))
 
     def first_date(self, earliest_age: Fraction) -> date | None:
         """The day the member first qualifies, as the key dates count it; without a key date, the day
@@ -124,7 +120,9 @@ class Member:
         return first or date_at(self.birth_date, earliest_age)
 
     def grid(self, ages: Sequence[Fraction], extras: Sequence[Fraction] = (Fraction(0),)) -> Grid:
-        """Every (start age × added service) at once, exactly (`projection.grid`)."""
+        """Every (start age × added service) at once, exactly (`grid.grid`)."""
+        from estimator.calculation.grid import grid  # numpy: loaded by the first grid, not with the member
+
         return grid(self.situation, ages, extras)
 
     def payment_runs(self, start: Fraction, until: Fraction, lang: str = "es",

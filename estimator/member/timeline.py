@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from fractions import Fraction
-from typing import Callable
 
 from estimator.law import registry as plans
 from estimator.calculation.choice import evaluations_at, rules_of, why_no_pension
@@ -18,9 +17,10 @@ from estimator.calculation.payment import payable
 from estimator.calculation.law_day import law_of
 from estimator.arithmetic.dates import add_months, age_on, date_at, months_between
 from estimator.explanation.engine import estimate
-from estimator.calculation.search import candidate_ages, moved_to
+from estimator.calculation.search import candidate_ages
 from estimator.calculation.answer import AssumptionUsed
 from estimator.calculation.scenario import Scenario
+from estimator.calculation.situation import Situation, average_at, scenario_at, service_added
 from estimator.arithmetic.display import money
 from estimator.law.parameters import Params, coordination_age
 from estimator.words.assumptions import used_mark
@@ -43,28 +43,25 @@ class KeyDate:
     assumptions: tuple[AssumptionUsed, ...] = ()
 
 
-def key_dates(s: Scenario, birth: date | None = None, planned_age: Fraction | None = None,
-              horizon_age: int = 100, move: Callable[[Fraction], Scenario] | None = None,
-              today: date | None = None,
-              growth: Callable[[Fraction], AssumptionUsed | None] | None = None) -> list[KeyDate]:
-    """For each rule of the plan, the first age (and date) from `s.age` on at which it applies, with
+def key_dates(situation: Situation, birth: date | None = None, planned_age: Fraction | None = None,
+              horizon_age: int = 100, today: date | None = None) -> list[KeyDate]:
+    """For each rule of the plan, the first age (and date) from today's age on at which it applies, with
     its amount then; and, when the pension planned to start at `planned_age` is coordinated, the
-    month the member turns 65 and what the system pays from then. `move` gives the scenario at a later
-    age (default: working on, or waiting, with today's average; the app passes its projection).
+    month the member turns 65 and what the system pays from then. `situation` is the member today, who gives
+    the scenario at a later age (`scenario_at`: working on, or waiting; with a salary history or growth, the
+    average projected, and the salary-growth assumption then entered each amount at that age).
 
     With a birth date, dates count from `today` (RULES.md §0, one arithmetic): the member's age on a day is
     `age_on`, and the service is today's plus the whole months from today while in service. The days
     looked at are those where an age is reached and those where the service reaches a threshold; never
-    before today (a rule already met is met today). `growth` says whether the average at an age took a
-    projected salary (the salary-growth assumption then entered each amount at that age)."""
-    move = move or (lambda age: moved_to(s, age))
-    growth = growth or (lambda age: None)
+    before today (a rule already met is met today)."""
+    s = situation.today
     today = today or date.today()
     if why_no_pension(s):
         return []
     params = law_of(s, explain=False)
     found: dict[str, KeyDate] = {}
-    for age, moved, when in _moments(s, birth, today, horizon_age, move):
+    for age, moved, when in _moments(situation, birth, today, horizon_age):
         for evaluation in evaluations_at(moved):
             rule = evaluation.rule
             if evaluation.applies and rule.id not in found:
@@ -72,11 +69,11 @@ def key_dates(s: Scenario, birth: date | None = None, planned_age: Fraction | No
                     kind="rule", rule=rule.id, age=age, service_years=moved.service_years,
                     monthly_pension=payable(s.plan, evaluation.amount.v, params).monthly,
                     reduced=evaluation.factor is not None, deferred=rule.path == DEFERRED, when=when,
-                    assumptions=_read(moved, evaluation.amount.assumed, params, growth(moved.age)))
+                    assumptions=_read(moved, evaluation.amount.assumed, params, _growth(situation, moved.age)))
     order = {rule.id: index for index, rule in enumerate(rules_of(s.plan))}
     dates = sorted(found.values(), key=lambda d: (d.age, order[d.rule]))
     if planned_age is not None and plans.coordinated(s.plan, s.group, s.coordinated):
-        planned = move(Fraction(planned_age))
+        planned = scenario_at(situation, Fraction(planned_age))
         answer = estimate(planned, find_earliest=False)
         if answer.coordination is not None:
             at = max(coordination_age(params.on), planned.age)
@@ -84,7 +81,7 @@ def key_dates(s: Scenario, birth: date | None = None, planned_age: Fraction | No
                                  service_years=planned.service_years,
                                  monthly_pension=answer.coordination.monthly_pension_from_65, reduced=False,
                                  deferred=False, when=max(date_at(birth, at), today) if birth else None,
-                                 assumptions=tuple(answer.assumptions_used) + _also(growth(planned.age))))
+                                 assumptions=tuple(answer.assumptions_used) + _also(_growth(situation, planned.age))))
     return sorted(dates, key=lambda d: d.age)
 
 
@@ -96,16 +93,21 @@ def _also(growth: AssumptionUsed | None) -> tuple[AssumptionUsed, ...]:
     return (growth,) if growth is not None else ()
 
 
-def _moments(s: Scenario, birth: date | None, today: date, horizon_age: int,
-             move: Callable[[Fraction], Scenario]):
+def _growth(situation: Situation, age: Fraction) -> AssumptionUsed | None:
+    """The salary growth, when a projected salary entered the average at `age`."""
+    return next(iter(average_at(situation, age).assumptions), None)
+
+
+def _moments(situation: Situation, birth: date | None, today: date, horizon_age: int):
     """The (age, scenario, day) at which a rule can first apply, in order. Without a birth date, the candidate
     ages themselves; with one, the days each candidate is reached by age or by service counted from today,
     each with the member's age and service on that day."""
+    s = situation.today
     ages = candidate_ages(s, horizon_age)
     if birth is None:
-        yield from ((age, move(age), None) for age in ages)
+        yield from ((age, scenario_at(situation, age), None) for age in ages)
         return
-    grows = move(s.age + 1).service_years > s.service_years  # in service, accruing: service grows from today
+    grows = service_added(situation, s.age + 1) > 0  # in service, accruing: service grows from today
     days = {max(today, date_at(birth, age)) for age in ages}
     if grows:
         days |= {add_months(today, round((age - s.age) * 12)) for age in ages}
@@ -113,7 +115,7 @@ def _moments(s: Scenario, birth: date | None, today: date, horizon_age: int,
         age = age_on(birth, day)
         if age > horizon_age:
             break
-        moved = move(max(age, s.age))
+        moved = scenario_at(situation, max(age, s.age))
         if grows:
             months = months_between(today, day)
             moved = moved.model_copy(update={"service_years": s.service_years + Fraction(months, 12)})

@@ -15,7 +15,8 @@ from estimator import estimate, read_scenario
 from estimator.arithmetic.dates import add_months, age_on, birthday, date_at, months_between
 from estimator.member.lifetime import payment_runs
 from estimator.member.member import Member
-from estimator.calculation.projection import Situation, grid, scenario_at
+from estimator.calculation.grid import grid
+from estimator.calculation.situation import Situation, scenario_at
 from tests.conftest import examples
 
 TODAY = date(2026, 12, 1)
@@ -96,7 +97,7 @@ def test_the_member_answers_with_the_projection_and_keeps_its_answers():
     explained = member.explained("es")  # the average at 60 is projected at 3% a year: its steps are in the answer
     assert explained is not None and all(step in answer.steps for step in explained.steps)
     again = estimate(member.scenario, "es", average_steps=explained.steps,
-                     average_assumptions=explained.assumptions, move=lambda age: scenario_at(situation, age))
+                     average_assumptions=explained.assumptions, situation=member.situation)
     assert answer.monthly_pension == again.monthly_pension and answer.earliest == again.earliest
     assert member.answer("es") is answer and member.answer_at(Fraction(60), "es") is answer  # worked out once
     assert member.answer("en") is not answer and member.answer("en").monthly_pension == answer.monthly_pension
@@ -157,7 +158,8 @@ def test_the_service_at_a_start_age_is_counted_from_today_on_any_day(birth, toda
     start = _later(birth, age_months + ahead)  # the day the start age is reached
     last = _later(birth, age_months + ahead + 1) - timedelta(days=1)  # the last day at that age
     assert member.scenario.service_years == Fraction(service_months + _whole_months(today, start), 12)
-    assert member.through(member.planned_age).service_years == Fraction(service_months + _whole_months(today, last), 12)
+    through = scenario_at(member.situation, member.planned_age, through_age=True)  # what the search asks
+    assert through.service_years == Fraction(service_months + _whole_months(today, last), 12)
     cells = member.grid([member.planned_age])  # the grid counts the same service as the answer
     answer = estimate(member.scenario)
     assert cells.rule_at(0, 0) == answer.rule and cells.monthly[0, 0] == float(answer.monthly_pension)

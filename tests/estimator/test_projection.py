@@ -6,7 +6,8 @@ import pytest
 
 from estimator import estimate, read_scenario
 from estimator.calculation.averages import HistoryError, average_from_history
-from estimator.calculation.projection import Situation, average_at, average_explained, grid, scenario_at
+from estimator.calculation.grid import grid
+from estimator.calculation.situation import Situation, average_at, scenario_at
 from estimator.law.registry import plan
 from tests.conftest import sampled
 
@@ -46,9 +47,9 @@ def test_future_salaries_grow_and_enter_the_average():
     today = read_scenario({"plan": "ley447", "age": 50, "service_years": 20, "average_salary": 1})
     situation = Situation(today, salary_history=(Fraction(30000),) * 3, salary_growth=Fraction(1, 10))
     # two more years: 33,000 and 36,300 join; top 3 = (36,300 + 33,000 + 30,000) ÷ 3 = 33,100
-    assert average_at(situation, Fraction(52)) == Fraction(33100)
+    assert average_at(situation, Fraction(52)).value == Fraction(33100)
     # at 52.5 only the whole years count
-    assert average_at(situation, Fraction(105, 2)) == Fraction(33100)
+    assert average_at(situation, Fraction(105, 2)).value == Fraction(33100)
 
 
 def test_scenario_at_grows_service_for_members_in_service_only():
@@ -92,7 +93,7 @@ def test_grid_equals_single_answers_over_a_chart_sized_grid(data):
         assert (result.contribution_monthly is not None) == plan(data["plan"]).contribution
         if result.contribution_monthly is not None:  # 000 ¶B: until 55, none under ¶C
             assert result.contribution_monthly[i, j] == float(answer.contribution.monthly if answer.contribution else 0)
-        growth = {"salary_growth"} if average_explained(situation, ages[i]) and answer.eligible else set()
+        growth = {"salary_growth"} if average_at(situation, ages[i], "es").steps and answer.eligible else set()
         assert assumed_at(result, i, j) == pension_assumptions(answer) | growth, (ages[i], extras[j])
 
 
@@ -144,9 +145,9 @@ def test_each_cell_of_the_grid_knows_the_assumptions_its_amount_read(data, histo
     result = grid(situation, ages, extras)
     seen = set()
     for i, j in [(i, j) for i in range(len(ages)) for j in range(len(extras))]:
-        explained = average_explained(situation, ages[i])
+        explained = average_at(situation, ages[i])
         answer = estimate(scenario_at(situation, ages[i], extras[j]), find_earliest=False,
-                          average_assumptions=explained.assumptions if explained else None)
+                          average_assumptions=explained.assumptions)
         expected = pension_assumptions(answer) if answer.eligible else set()
         assert assumed_at(result, i, j) == expected, (ages[i], extras[j], answer.rule)
         seen |= expected
@@ -227,8 +228,9 @@ def test_the_average_at_a_later_age_is_explained_by_steps_that_reproduce(plan, w
     age = Fraction(50 * 12 + months_ahead, 12)
     scenario = scenario_at(situation, age)
     used = scenario.average_monthly_salary if plan == "teachers" else scenario.average_salary
-    explained = average_explained(situation, age, "es")
-    if explained is None:  # the average as entered, which the answer's own step says
+    explained = average_at(situation, age, "es")
+    assert explained.value == used
+    if not explained.steps:  # the average as entered, which the answer's own step says
         assert not with_history and used == Fraction(typed.popitem()[1])
         return
     *projected, average = explained.steps
@@ -249,7 +251,7 @@ def test_a_later_retirement_with_a_history_prints_the_average_the_pension_uses()
     # (2 × 33,000.50 + 32,000.00) ÷ 3 = 98,001.00 ÷ 3 = 32,667.00 — the figure the pension's formula uses
     today = read_scenario({"plan": "ley447", "age": 56, "service_years": 27, "average_salary": 1})
     situation = Situation(today, salary_history=(Fraction(31000), Fraction(32000), Fraction("33000.5")))
-    explained = average_explained(situation, Fraction(57), "es")
+    explained = average_at(situation, Fraction(57), "es")
     answer = estimate(scenario_at(situation, Fraction(57)), "es", average_steps=explained.steps,
                       average_assumptions=explained.assumptions)
     assert [s.formula for s in answer.steps[:2]] == ["$33,000.50 × 100%", "(2 × $33,000.50 + $32,000.00) ÷ 3"]
@@ -265,7 +267,7 @@ def test_a_growth_below_zero_is_said_as_a_fall_in_the_steps(lang, words):
     today = read_scenario({"plan": "ley447", "age": 56, "service_years": 27, "average_salary": 1})
     situation = Situation(today, salary_history=(Fraction(20000), Fraction(20000), Fraction(40000)),
                           salary_growth=Fraction(-15, 1000))
-    explained = average_explained(situation, Fraction(58), lang)
+    explained = average_at(situation, Fraction(58), lang)
     projected = [step for step in explained.steps if step.assumption == "salary_growth"]
     assert [(step.formula, step.value) for step in projected] == [
         ("$40,000.00 × 98.5%", 39400.0), ("$40,000.00 × 98.5% × 98.5%", 38809.0)]

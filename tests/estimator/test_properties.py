@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 
 from estimator import ScenarioError, estimate, read_scenario
 from estimator.io.cli import answer_line
-from estimator.calculation.projection import Situation, grid, scenario_at
+from estimator.calculation.grid import grid
+from estimator.calculation.situation import Situation, scenario_at
 from tests.strategies import scenarios, valid_scenarios
 from tests.conftest import examples
 

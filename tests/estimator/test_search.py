@@ -6,7 +6,8 @@ import pytest
 
 from estimator import estimate, read_scenario
 from estimator.calculation.choice import COVERED, NO_DEFERRED, OUTSIDE_SCOPE, REFUNDED, why_no_pension
-from estimator.calculation.projection import Situation, grid
+from estimator.calculation.grid import grid
+from estimator.calculation.situation import Situation
 from estimator.calculation.search import Threshold, threshold_ages
 from estimator.member.timeline import key_dates
 
@@ -26,11 +27,11 @@ def test_one_guard_answers_alike_for_the_answer_the_grid_and_the_key_dates(chang
     assert why_no_pension(s) == why
     answer, cells = estimate(s), grid(Situation(s), [s.age, s.age + 10])
     if why is None:
-        assert answer.covered and cells.covered and key_dates(s)
+        assert answer.covered and cells.covered and key_dates(Situation(s))
         return
     assert answer.covered is cells.covered is COVERED[why]
     assert not answer.eligible and (cells.rule_index == -1).all()
-    assert key_dates(s) == [] and answer.earliest is None
+    assert key_dates(Situation(s)) == [] and answer.earliest is None
 
 
 def test_threshold_ages_are_the_plan_s_age_thresholds_and_where_service_reaches_its_own():

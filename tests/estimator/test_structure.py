@@ -162,7 +162,7 @@ def _mentions(path, names):
 # name it as the answer's field: a field of the answer and `CONTRACT_FIELDS`, the grid's field and row, the
 # keyword that builds an answer.
 ANSWER_FIELD = {"estimator/calculation/answer.py": {"field", "Constant"},
-                "estimator/calculation/cells.py": {"field", "Constant"},
+                "estimator/calculation/grid.py": {"field", "Constant"},
                 "estimator/explanation/engine.py": {"keyword"}, "estimator/explanation/reasons.py": {"keyword"}}
 
 
@@ -358,7 +358,7 @@ def test_one_payment_pipeline_and_one_reading_of_the_coordination_age():
 
     assert calling(r"\b(payable_cents|coordinated_cents)\(") - {"estimator/calculation/kernel.py"} == {
         "estimator/calculation/payment.py"}
-    assert calling(r"= payment\(s\b") == {"estimator/explanation/engine.py", "estimator/calculation/projection.py"}
+    assert calling(r"= payment\(s\b") == {"estimator/explanation/engine.py", "estimator/calculation/grid.py"}
     # read where the law is read; the public door (`estimator/__init__.py`) only names it
     assert calling(r"[\"']coordination_age[\"']") - {"estimator/__init__.py"} == {"estimator/law/parameters.py"}
 

@@ -7,7 +7,7 @@ import pytest
 
 from estimator import read_scenario
 from estimator.calculation.freeze import frozen
-from estimator.calculation.projection import Situation
+from estimator.calculation.situation import Situation
 from estimator.arithmetic.dates import age_on, date_at
 from estimator.member.timeline import key_date_lines, key_dates
 
@@ -25,7 +25,7 @@ def test_each_rule_first_date_working_on_and_the_change_at_65():
     # 50 today with 22 years: 18.6(a) at 55 (27 years): 9,000 + 600 × 7 = 13,200 × 0.82 = 10,824 → 902.00
     # merit at 58 (30 years): 75% × 30,000 → 1,875.00; 18.2 also at 58: 9,000 + 6,000 = 15,000 → 1,250.00
     s = read_scenario({"plan": "ley447", "age": 50, "service_years": 22, "average_salary": 30000, "coordinated": True})
-    dates = key_dates(s, date(1976, 5, 31), planned_age=Fraction(58), today=date(2026, 5, 31))  # 50 today
+    dates = key_dates(Situation(s), date(1976, 5, 31), planned_age=Fraction(58), today=date(2026, 5, 31))  # 50 today
     assert [(d.kind, d.rule, d.age, str(d.monthly_pension)) for d in dates] == [
         ("rule", "ley447.18.6a", 55, "902.00"),
         ("rule", "ley447.merit", 58, "1875.00"),
@@ -39,15 +39,15 @@ def test_each_rule_first_date_working_on_and_the_change_at_65():
 
 def test_a_member_who_left_waits_for_the_deferred_rule():
     s = read_scenario({"plan": "ley1", "age": 50, "separation_age": 45, "service_years": 15, "average_salary": 40000})
-    dates = key_dates(s)
+    dates = key_dates(Situation(s))
     assert [(d.rule, d.age, d.deferred) for d in dates] == [("ley1.d", 65, True)]
 
 
 def test_no_key_dates_where_no_pension_is_possible():
-    assert key_dates(read_scenario({"plan": "teachers", "age": 50, "separation_age": 45, "service_years": 26,
-                                    "average_monthly_salary": 2000})) == []
-    assert key_dates(read_scenario({"plan": "ley1", "age": 50, "service_years": 15, "average_salary": 1,
-                                    "refunded": True})) == []
+    assert key_dates(Situation(read_scenario({"plan": "teachers", "age": 50, "separation_age": 45,
+                                              "service_years": 26, "average_monthly_salary": 2000}))) == []
+    assert key_dates(Situation(read_scenario({"plan": "ley1", "age": 50, "service_years": 15, "average_salary": 1,
+                                              "refunded": True}))) == []
 
 
 @pytest.mark.parametrize("birth, age, day", [
@@ -70,7 +70,7 @@ def test_no_key_date_is_before_today_and_a_rule_met_today_is_met_today():
     birth = date(1970, 5, 12)
     s = read_scenario({"plan": "teachers", "age": age_on(birth, today), "service_years": 30,
                        "average_monthly_salary": 2000})
-    dates = key_dates(s, birth, today=today)
+    dates = key_dates(Situation(s), birth, today=today)
     assert dates and all(d.when >= today for d in dates)
     assert dates[0].when == today
     assert key_date_lines(dates, "es", today=today)[0].startswith("Hoy, 1 de diciembre de 2026, ya cumple")
@@ -83,7 +83,7 @@ def test_a_service_date_counts_the_service_from_today():
     birth = date(1970, 5, 12)
     s = read_scenario({"plan": "teachers", "age": age_on(birth, today), "service_years": Fraction(346, 12),
                        "average_monthly_salary": 2000})
-    thirty = next(d for d in key_dates(s, birth, today=today) if d.rule == "teachers.A1")
+    thirty = next(d for d in key_dates(Situation(s), birth, today=today) if d.rule == "teachers.A1")
     assert thirty.service_years == 30 and thirty.when == date(2028, 2, 1)
     assert age_on(birth, thirty.when) == thirty.age
 

@@ -21,7 +21,7 @@ from estimator.explanation.engine import estimate
 from estimator.member.member import Member
 from estimator.calculation.answer import AssumptionUsed, Step
 from estimator.calculation.scenario import Scenario
-from estimator.calculation.projection import Situation
+from estimator.calculation.situation import Situation
 from estimator.io.report import sections
 from estimator.io.report.chart import chart_ages, chart_section
 from estimator.io.report.comparison import build_comparison_report
@@ -44,7 +44,7 @@ def build_report(scenario: Scenario, lang: str = "es", *, member: Member | None 
     `member` is the member as the app knows them (`scenario` is theirs at the planned age): the answer,
     the key dates and the chart then follow the app's projection (and its salary growth), as does a
     `situation` given (the member today) with `birth_date`. `average_steps` are the steps of an average
-    taken from a salary history or projected (`projection.average_explained`), with the assumptions they
+    taken from a salary history or projected (`situation.average_at`), with the assumptions they
     use. `name` and `notes` are printed on the first page, nothing else."""
     if member is not None:
         scenario, situation, birth_date = member.scenario, member.situation, member.birth_date
@@ -53,7 +53,7 @@ def build_report(scenario: Scenario, lang: str = "es", *, member: Member | None 
         if situation is not None:
             member = Member(situation, scenario.age, birth_date, generated_on or date.today())
         answer = estimate(scenario, lang, average_steps=average_steps, average_assumptions=average_assumptions,
-                          move=member.at if member is not None else None)
+                          situation=member.situation if member is not None else None)
     ctx = Context(lang=lang, scenario=scenario, answer=answer, birth_date=birth_date,
                   salary_growth=situation.salary_growth if situation is not None else Fraction(salary_growth),
                   generated_on=generated_on or date.today(), situation=situation, member=member,

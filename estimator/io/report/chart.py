@@ -16,7 +16,8 @@ from estimator.law.registry import plan
 from estimator.words.catalog import t
 from estimator.words.assumptions import used_mark
 from estimator.calculation.growth import growth_change
-from estimator.calculation.projection import Grid, Situation, assumptions_of, grid
+from estimator.calculation.grid import Grid, grid
+from estimator.calculation.situation import Situation, assumptions_of
 from estimator.io.report.document import FAMILY, Context, Document
 
 # One colour per rule, by the rule's place in its plan's table (colour-blind-safe Okabe–Ito).

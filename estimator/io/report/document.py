@@ -27,7 +27,7 @@ from estimator.member.member import Member
 from estimator.calculation.answer import Answer
 from estimator.calculation.scenario import Scenario
 from estimator.law.parameters import Params
-from estimator.calculation.projection import Situation
+from estimator.calculation.situation import Situation
 from estimator.arithmetic.dates import date_at
 from estimator.words.catalog import date_words, span, t
 

@@ -16,6 +16,7 @@ from estimator.arithmetic.dates import date_at
 from estimator.explanation.engine import example_inputs_named
 from estimator.calculation.answer import Answer
 from estimator.calculation.freeze import counts_past_freeze, freeze_for
+from estimator.calculation.situation import Situation
 from estimator.arithmetic.display import exact_number, exact_percent, money
 from estimator.arithmetic.exact import whole_months
 from estimator.law.parameters import RENDER_BY_UNIT, coordination_age, default_values, definitions
@@ -141,7 +142,7 @@ def report_key_dates(ctx: Context):
     waiting, as the app projects it), else from the scenario itself."""
     if ctx.member is not None:
         return ctx.member.key_dates(today=ctx.generated_on)
-    return key_dates(ctx.scenario, ctx.birth_date, planned_age=ctx.scenario.age, today=ctx.generated_on)
+    return key_dates(Situation(ctx.scenario), ctx.birth_date, planned_age=ctx.scenario.age, today=ctx.generated_on)
 
 
 def key_dates_section(doc: Document, ctx: Context) -> None:

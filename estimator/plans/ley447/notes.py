@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from estimator.calculation.choice import Evaluation, plan_average, reduces
+from estimator.calculation.choice import Evaluation, average_of, reduces
 from estimator.calculation.answer import Coordination
 from estimator.calculation.scenario import Scenario
 from estimator.arithmetic.display import carried, exact_money, money
 from estimator.arithmetic.exact import round_cents
 from estimator.law.parameters import Params, coordination_age
 from estimator.calculation.payment import Payable, Payment
-from estimator.explanation.reasons import (assumption_source, choice_notes, deferred_notes, minimum_notes,
+from estimator.explanation.reasons import (assumption_whose, choice_notes, deferred_notes, minimum_notes,
                                            reduction_notes)
 from estimator.law.rules import ACTIVE, DEFERRED, Facts, cite_of
 from estimator.explanation.steps import Addition, amount_step, assumption_of, factor_text, minimum_step, step, twelfth
@@ -33,7 +33,7 @@ def chosen_notes(s: Scenario, chosen: Evaluation, pay: Payable, params: Params, 
     if chosen.rule is not rules.merit:
         # RULES.md §3, Decision (no cap): the texts put no ceiling on the formula; said when it passes 75%.
         share = params.merit_pct_55_plus
-        if chosen.outcome.amount.v > share.v * plan_average(s):
+        if chosen.outcome.amount.v > share.v * average_of(s):
             notes.append(t("reason.no_cap", lang, pct=share.text))
     notes += minimum_notes(pay, lang)
     if pay.minimum_applied:  # RULES.md §6, Decision: said as this estimator's reading
@@ -41,7 +41,7 @@ def chosen_notes(s: Scenario, chosen: Evaluation, pay: Payable, params: Params, 
     if chosen.rule is rules.merit:
         name = assumption_of(chosen.outcome.amount)
         notes.append(t("reason.merit_assumed", lang, pct=getattr(params, name).text,
-                       source=assumption_source(s, name, lang)))
+                       source=assumption_whose(s, name, lang)))
     return notes
 
 

@@ -10,7 +10,7 @@ from estimator.arithmetic.display import money
 from estimator.arithmetic.exact import round_cents
 from estimator.law.parameters import Params
 from estimator.calculation.payment import Payment, dollars
-from estimator.explanation.reasons import assumption_source
+from estimator.explanation.reasons import assumption_whose
 from estimator.law.rules import Facts, cite_of
 from estimator.explanation.steps import Addition, step
 from estimator.words.catalog import span, t
@@ -48,7 +48,7 @@ def after_amount(s: Scenario, facts: Facts, chosen: Evaluation, paying: Payment,
     cite = cite_of(rules.contribution)
     rate = params.teachers_contribution_rate
     reasons = [t("reason.contribution", lang, rate=rate.text, amount=money(monthly), age=span(until, lang),
-                 net=money(net), source=assumption_source(s, "teachers_contribution_rate", lang))]
+                 net=money(net), source=assumption_whose(s, "teachers_contribution_rate", lang))]
     if s.service_years < params.raw("full_service_years"):  # RULES.md §2, ¶B: said as this estimator's reading
         reasons.append(t("reason.contribution_until_55", lang))
     return Addition(

@@ -179,7 +179,7 @@ def test_the_salary_growth_of_the_projection_is_shown_as_given():
     the figure the projection used (3%), as given, with the rule book's default."""
     from fractions import Fraction
 
-    from estimator.calculation.projection import Situation
+    from estimator.calculation.situation import Situation
 
     today = read_scenario({"plan": "ley1", "age": 50, "service_years": 20, "average_salary": 40000})
     situation = Situation(today, salary_growth=Fraction(3, 100))
@@ -195,7 +195,7 @@ def test_the_salary_growth_of_the_projection_is_shown_as_given():
 def test_the_chart_says_how_the_salary_changes_with_the_figure_given(growth, said):
     """The chart's sentence on the salary names the growth given; a growth below zero is a fall ("fall 1.5%"),
     not a growth of -1.5%."""
-    from estimator.calculation.projection import Situation
+    from estimator.calculation.situation import Situation
 
     today = read_scenario({"plan": "ley1", "age": 50, "service_years": 20, "average_salary": 40000})
     _, text = report(LEY1_REDUCED, "en", situation=Situation(today, salary_growth=growth))
@@ -208,7 +208,7 @@ def test_the_chart_says_the_average_rises_when_its_table_does(lang):
     so the chart's amounts rise with age; the caption says so, with the table's first and last averages."""
     from fractions import Fraction
 
-    from estimator.calculation.projection import Situation, scenario_at
+    from estimator.calculation.situation import Situation, scenario_at
 
     history = tuple(Fraction(v) for v in (30000, 32000, 34000, 36000, 40000))
     today = read_scenario({"plan": "ley1", "age": 50, "service_years": 20, "average_salary": 36400})

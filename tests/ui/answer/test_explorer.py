@@ -19,7 +19,7 @@ from estimator.calculation.freeze import frozen
 from estimator.arithmetic.display import money
 from estimator.words.assumptions import used_mark
 from estimator.calculation.growth import growth_in
-from estimator.calculation.projection import Situation, average_explained, scenario_at
+from estimator.calculation.situation import Situation, average_at, scenario_at
 from estimator.words.catalog import span
 from tests.conftest import ROOT, examples, sampled
 from ui.answer.formatting import dollars_words
@@ -75,9 +75,9 @@ def assert_every_cell_is_the_answer(member: Situation, planned: Fraction, data: 
     cells = [(months, extra) for months in range(data["first"], data["first"] + data["count"])
              for extra in range(data["extras"])]
     for months, extra in sampled(cells):
-        explained = average_explained(member, Fraction(months, 12))  # as the answer at the planned age has it
+        explained = average_at(member, Fraction(months, 12))  # as the answer at the planned age has it
         answer = estimate(scenario_at(member, Fraction(months, 12), Fraction(extra)), find_earliest=False,
-                          average_assumptions=explained.assumptions if explained else None)
+                          average_assumptions=explained.assumptions)
         sent = cell(data, months, extra)
         where = f"age {months // 12}y{months % 12}m, +{extra} years"
         assert sent["rule"] == answer.rule, where

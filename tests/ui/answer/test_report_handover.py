@@ -18,7 +18,7 @@ from pypdf import PdfReader
 
 from estimator import estimate, read_scenario
 from estimator.member.compare import comparison_inputs, difference_reasons
-from estimator.calculation.projection import Situation, scenario_at
+from estimator.calculation.situation import Situation, scenario_at
 from estimator.calculation.answer import AssumptionUsed
 from estimator.words.assumptions import used_mark
 from estimator.io.report import NAME_LIMIT, build_comparison_report, build_report, clean_text
@@ -118,8 +118,7 @@ def test_the_app_situation_gives_the_apps_key_dates_merged_by_day(lang):
     situation = Situation(today)
     planned = scenario_at(situation, Fraction(58))
     born = date(1976, 11, 29)  # 50 on the day the report is made
-    dates = key_dates(today, born, planned_age=Fraction(58), move=lambda age: scenario_at(situation, age),
-                      today=MADE)
+    dates = key_dates(situation, born, planned_age=Fraction(58), today=MADE)
     lines = key_date_lines(dates, lang, today=MADE)
     assert len(dates) == 4 and len(lines) == 3  # merit and 18.2 on the same day: one sentence
     assert [len(m.rules) for m in merge_key_dates(dates)] == [1, 2, 0]
@@ -138,8 +137,7 @@ def test_amounts_at_other_ages_mark_the_assumptions_behind_them(lang):
     today = read_scenario({"plan": "ley447", "age": 50, "service_years": 22, "average_salary": 30000})
     situation = Situation(today)
     born = date(1976, 11, 29)
-    dates = key_dates(today, born, planned_age=Fraction(58), move=lambda age: scenario_at(situation, age),
-                      today=MADE)
+    dates = key_dates(situation, born, planned_age=Fraction(58), today=MADE)
     merit = used_mark(AssumptionUsed(name="merit_pct_55_plus", value=0.75, source="default"), lang)
     reduction = used_mark(AssumptionUsed(name="early_reduction_per_year", value=0.06, source="default"), lang)
     assert "75%" in merit and "6%" in reduction
