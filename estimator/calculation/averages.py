@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
 
-from estimator.calculation.kernel import top_mean
+from estimator.calculation.facts import top_mean
 from estimator.calculation.answer import AssumptionUsed, Step
 from estimator.calculation.growth import growth_change
 from estimator.calculation.scenario import _number

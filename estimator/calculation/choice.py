@@ -13,7 +13,7 @@ from typing import Any
 
 from gmpy2 import mpq
 
-from estimator.calculation import kernel
+from estimator.calculation.facts import facts_at, plan_average
 from estimator.arithmetic.quantity import NONE, CellMarks, Q, pick
 from estimator.calculation.scenario import Scenario
 from estimator.arithmetic.display import carried, exact_money, exact_years
@@ -52,8 +52,8 @@ class Evaluation:
 
 
 def average_of(s: Scenario) -> Fraction:
-    """The average the plan's rules use, of the scenario `s` (`kernel.plan_average` of the one it gives)."""
-    return kernel.plan_average(s.plan, s.average_salary, s.average_monthly_salary)
+    """The average the plan's rules use, of the scenario `s` (`facts.plan_average` of the one it gives)."""
+    return plan_average(s.plan, s.average_salary, s.average_monthly_salary)
 
 
 def facts_of(s: Scenario, explain: bool = True, average_formula: str | None = None, *,
@@ -66,7 +66,7 @@ def facts_of(s: Scenario, explain: bool = True, average_formula: str | None = No
     caller has it (the search, at each later age, without building the scenario again)."""
     amount = (lambda v: carried(v, average_formula)) if average_formula else exact_money
     age, separation, service = at or (s.age, s.separation_age, s.service_years)
-    return kernel.facts(s.plan, s.group, age=age, separation_age=separation, service=service,
+    return facts_at(s.plan, s.group, age=age, separation_age=separation, service=service,
                         average=average_of(s) if average is None else average,
                         answers=s, left_service_early=separation < age,
                         number=exact_years if explain else None, amount=amount if explain else None)

@@ -17,7 +17,7 @@ import numpy as np
 
 from estimator.arithmetic.exact import dollars
 from estimator.arithmetic.rational import RArray
-from estimator.calculation import kernel
+from estimator.calculation.facts import facts_at, plan_average
 from estimator.calculation.choice import COVERED, choose, evaluate, rules_of, why_no_pension
 from estimator.calculation.law_day import law_runs
 from estimator.calculation.payment import payment
@@ -116,11 +116,11 @@ def _grid(situation: Situation, ages: list[Fraction], extras: Sequence[Fraction]
     # average_of(scenario_at(situation, age, 0, avg)) for each row, without building the scenarios: each
     # row's average is in the plan's own unit, as `scenario_at` gives it.
     monthly = plan(s.plan).monthly
-    used = [kernel.plan_average(s.plan, None if monthly else avg, avg if monthly else None) for avg in averages]
+    used = [plan_average(s.plan, None if monthly else avg, avg if monthly else None) for avg in averages]
     average = RArray.from_fractions(np.array(used, dtype=object)[:, None])
 
     params = params_for(s.plan, s.assumptions.given(), explain=False, on=day)
-    facts = kernel.facts(s.plan, s.group, age=age, separation_age=separation, service=service, average=average,
+    facts = facts_at(s.plan, s.group, age=age, separation_age=separation, service=service, average=average,
                          answers=s, left_service_early=left_early)
 
     choice = choose([evaluate(rule, facts, params) for rule in rules], shape)  # RULES.md §0, Choice

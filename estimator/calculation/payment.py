@@ -13,7 +13,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from estimator.calculation import kernel
+from estimator.calculation.cents import CoordinatedCents, PayableCents, cents, coordinated_cents, payable_cents
 from estimator.arithmetic.arrays import is_array
 from estimator.calculation.choice import Choice, Evaluation
 from estimator.arithmetic.exact import dollars
@@ -27,7 +27,7 @@ from estimator.law.rules import Facts
 
 @dataclass
 class Payable:
-    """An amount paid, in dollars and cents (one scenario's `kernel.PayableCents`)."""
+    """An amount paid, in dollars and cents (one scenario's `cents.PayableCents`)."""
 
     monthly: Decimal
     annual: Decimal
@@ -50,8 +50,8 @@ class Payment:
     """What the System pays under a choice, for one scenario (ints, Fractions) or the grid (arrays)."""
 
     choice: Choice
-    paid: kernel.PayableCents                     # the rule's amount after the minimum, rounded
-    coordinated: kernel.CoordinatedCents | None   # from the coordination age; None: this pension is not coordinated
+    paid: PayableCents                     # the rule's amount after the minimum, rounded
+    coordinated: CoordinatedCents | None   # from the coordination age; None: this pension is not coordinated
     at_start: Any                                 # cents paid the first month: coordinated when it starts at 65+
     contribution: Contribution | None             # None: the plan has no continued contribution
     # One scenario's: what the first rule the chosen one is an exception to would pay (teachers' ¶C replaces ¶A.1
@@ -70,7 +70,7 @@ class Payment:
 def payable(plan_id: str, amount: Fraction, params: Params) -> Payable:
     """RULES.md §0, Rounding, and §6, Minimum: the pipeline's first stage, for an amount alone (an alternative
     rule's, a key date's)."""
-    return _payable(kernel.payable_cents(plan_id, amount, params.raw("minimum_monthly_pension")))
+    return _payable(payable_cents(plan_id, amount, params.raw("minimum_monthly_pension")))
 
 
 def chosen(evaluation: Evaluation, index: int) -> Choice:
@@ -87,8 +87,8 @@ def payment(s: Scenario, choice: Choice, facts: Facts, params: Params) -> Paymen
     shows none (`grid.grid` keeps only the cells where a rule applies)."""
     eligible = choice.index >= 0
     amount = pick(eligible, choice.amount, Fraction(0))
-    paid = kernel.payable_cents(s.plan, amount, params.raw("minimum_monthly_pension"))
-    coordinated = kernel.coordinated_cents(s.plan, s.group, s.coordinated, paid.annual_exact, choice.factor, facts,
+    paid = payable_cents(s.plan, amount, params.raw("minimum_monthly_pension"))
+    coordinated = coordinated_cents(s.plan, s.group, s.coordinated, paid.annual_exact, choice.factor, facts,
                                            params, s.social_security_monthly)
     at_start = paid.monthly
     if coordinated is not None:  # RULES.md §0: from the start, the coordinated amount is what is paid
@@ -121,9 +121,9 @@ def _contribution(s: Scenario, choice: Choice, facts: Facts, params: Params, mon
         paid_under = choice.index in under
     due = this.rules.contribution_applies(paid_under, facts, params)
     amount = this.rules.contribution(facts, params)
-    cents = pick(due, kernel.cents(amount.v), 0)
-    return Contribution(amount, due, cents, monthly - cents)
+    due_cents = pick(due, cents(amount.v), 0)
+    return Contribution(amount, due, due_cents, monthly - due_cents)
 
 
-def _payable(paid: kernel.PayableCents) -> Payable:
+def _payable(paid: PayableCents) -> Payable:
     return Payable(dollars(paid.monthly), dollars(paid.annual), paid.minimum_applied, paid.annual_exact)

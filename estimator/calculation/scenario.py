@@ -239,7 +239,8 @@ def _explain_error(exc: ValidationError, data: dict, lang: str) -> ScenarioError
     kind = error["type"]
     accepted = {"plan": PLAN_IDS, "group": GROUPS}
     if kind == "extra_forbidden":
-        return ScenarioError(field, t("error.unknown_field", lang, field=field, fields=", ".join(Scenario.model_fields)))
+        accepted = ", ".join(Scenario.model_fields)
+        return ScenarioError(field, t("error.unknown_field", lang, field=field, fields=accepted))
     if kind == "missing":
         return ScenarioError(field, t("error.required", lang, field=field))
     if loc and loc[0] in accepted:  # wrong value, type or text (a lone surrogate): what is accepted

@@ -194,7 +194,7 @@ def test_a_frozen_situation_adds_no_service_while_working_on():
 
 @pytest.mark.parametrize("plan", ["teachers", "ley447", "ley1"])
 def test_the_projection_s_quick_average_equals_the_history_average(plan):
-    from estimator.calculation.kernel import top_mean
+    from estimator.calculation.facts import top_mean
     from estimator.calculation.averages import window
     salaries = [Fraction(n, 100) for n in (300000, 312345, 298765, 305555, 299999, 310001)] * 7
     assert top_mean(plan, salaries, window(plan)) == average_from_history(plan, salaries).value

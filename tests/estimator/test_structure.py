@@ -356,7 +356,7 @@ def test_one_payment_pipeline_and_one_reading_of_the_coordination_age():
         found = re.compile(pattern)
         return {path.relative_to(ROOT).as_posix() for path in _code_modules() if found.search(path.read_text("utf-8"))}
 
-    assert calling(r"\b(payable_cents|coordinated_cents)\(") - {"estimator/calculation/kernel.py"} == {
+    assert calling(r"\b(payable_cents|coordinated_cents)\(") - {"estimator/calculation/cents.py"} == {
         "estimator/calculation/payment.py"}
     assert calling(r"= payment\(s\b") == {"estimator/explanation/engine.py", "estimator/calculation/grid.py"}
     # read where the law is read; the public door (`estimator/__init__.py`) only names it

@@ -1,37 +1,18 @@
-"""What the one-scenario path and the grid share: the facts the rules read, the payable amount and
-the plan's average of the highest salaries — one function each, for an exact number or an `RArray` alike.
-
-RULES.md §0 (Rounding) and §6 (Minimum): written once here, so a chart's cell and the answer for
-the same scenario cannot differ.
-"""
+"""Amounts in whole cents, for one scenario and for every cell of the grid by the same call: rounded half up, the
+minimum pension, and what coordination pays from 65 (RULES.md §0 Rounding, §6 Minimum, §4). Written once here, so a
+chart's cell and the answer for the same scenario cannot differ; `payment.py` is the one caller."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from estimator.arithmetic.arrays import is_array
-from estimator.arithmetic.quantity import leaf, pick
+from estimator.arithmetic.quantity import pick
 from estimator.arithmetic.exact import whole_cents
 from estimator.law.registry import plan as plan_of
-from estimator.law.facts import member_facts
 from estimator.law.rules import Facts
-
-
-def facts(plan: str, group: str, *, age: Any, separation_age: Any, service: Any, average: Any, answers: Any,
-          left_service_early: Any, number: Callable[[Any], str] | None = None,
-          amount: Callable[[Any], str] | None = None) -> Facts:
-    """The facts the rules read (RULES.md §0, §7): the figures, and the member's yes/no facts from `answers` (the
-    scenario) as the plan's rules read them (`law/facts.toml`). With renderers, each figure carries its printed
-    form."""
-    return Facts(
-        age=leaf(age, number), separation_age=leaf(separation_age, number),
-        service=leaf(service, number), average=leaf(average, amount),
-        police_or_firefighter=group in ("police", "firefighter"),
-        **member_facts(plan, answers),
-        left_service_early=left_service_early,
-    )
 
 
 def cents(value: Any) -> Any:
@@ -89,20 +70,6 @@ def coordinated_cents(plan: str, group: str, member_coordinated: bool, pension_a
     amount, guaranteed = coordinator.guarantee(pension_annual, reduced, social_security)
     return CoordinatedCents(cf, reduced, amount, guaranteed,
                             payable_cents(plan, amount, coordinator.minimum_untouched(params)))
-
-
-def plan_average(plan: str, annual: Fraction | None, monthly: Fraction | None) -> Fraction:
-    """The average the plan's rules use, from the one given (RULES.md §0, §7): M monthly, rounded to cents
-    first, for a plan paid monthly; AC annual, exact, for the others."""
-    if plan_of(plan).monthly:
-        return Fraction(cents(monthly if monthly is not None else annual / 12), 100)
-    return annual if annual is not None else 12 * monthly
-
-
-def top_mean(plan: str, salaries: Sequence[Fraction], size: int) -> Fraction:
-    """RULES.md §7: the mean of the `size` highest salaries; for teachers M, rounded to cents."""
-    mean = sum(sorted(salaries, reverse=True)[:size]) / size
-    return Fraction(cents(mean), 100) if plan_of(plan).monthly else mean
 
 
 def _all(like: Any, value: bool) -> Any:
