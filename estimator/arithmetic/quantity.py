@@ -4,7 +4,7 @@ A rule computes its amount with `Q` values; the same code gives the exact amount
 ("75% × $1,956.11") for one scenario, and exact arrays for the grid, where `text` is None.
 This is how the explanation a member sees cannot drift from the calculation.
 
-Every figure in a formula is printed exactly (`numbers.exact_*`), so a calculator fed the formula as
+Every figure in a formula is printed exactly (`display.exact_*`), so a calculator fed the formula as
 printed gives the value (CONTRACT.md, *Steps*). A quantity also carries the named assumptions it
 depends on and the citations of any exception that decided its value (e.g. Regla 19.6's floor), so a
 step can say both without a list typed elsewhere.

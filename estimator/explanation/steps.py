@@ -1,4 +1,4 @@
-"""Steps: "¿Cómo se calculó?", built from the same quantities (`explain.Q`) that compute the amount.
+"""Steps: "¿Cómo se calculó?", built from the same quantities (`quantity.Q`) that compute the amount.
 
 Every step prints its formula with every figure exact, so a calculator reproduces it from what is
 printed (CONTRACT.md, *Steps*); citations come from the rules' own docstrings, shown as the law reads.
@@ -42,7 +42,7 @@ def step(label: str, formula: str, value: Any, cite: str, lang: str, uses: Q | N
 def amount_step(label: str, formula: str, exact: Fraction, cite: str, lang: str, uses: Q | None = None) -> Step:
     """An amount the rule book does not round yet (RULES.md §0: each amount is rounded once, at the end),
     printed to the cent; when that is not the exact amount, the label says so, and later formulas repeat
-    this one (`numbers.carried`) instead of a figure with more than two decimals."""
+    this one (`display.carried`) instead of a figure with more than two decimals."""
     if not whole_cents_exactly(exact):
         label = f"{label} {t('step.shown_to_cent', lang)}"
     return step(label, formula, round_cents(exact), cite, lang, uses)

@@ -1,6 +1,6 @@
 """What the explorer sends to the browser: the exact grid of (start age × added service) as plain JSON.
 
-A plain function, no Streamlit: the grid is `estimator.projection.grid` (each cell equals
+A plain function, no Streamlit: the grid is `estimator.calculation.grid.grid` (each cell equals
 `estimate(scenario_at(situation, age, extra))` to the cent and the rule), turned into strings a person
 reads — amounts formatted by `money()`, each rule in words with its citation as the law reads
 (`estimator.citations.display`). The browser only looks cells up: it never computes an amount.
