@@ -8,7 +8,7 @@ from estimator import definitions, display, PLAN_IDS, plan_info as plan_of, rule
 from ui.page import frame
 from ui.shell.text import has_text, ui_text
 
-lang = frame()
+lang = frame(holds_member=False)  # no member's data here: no note on where it lives
 say = lambda key: ui_text(f"rules.{key}", lang)  # noqa: E731
 st.title(say("title"))
 st.caption(say("intro"))

@@ -34,6 +34,6 @@ MEMBER = MemberInputs(starting=starting, restore_sent=restore_sent, cleared=clea
                       + PAGE_BOXES)
 
 
-def frame() -> str:
-    """Set up the page and return the user's language."""
-    return shell.frame(MEMBER)
+def frame(holds_member: bool = True) -> str:
+    """Set up the page and return the user's language (`holds_member`: the page shows the member's data)."""
+    return shell.frame(MEMBER, holds_member)

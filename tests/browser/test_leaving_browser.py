@@ -56,7 +56,7 @@ def test_leaving_a_page_with_a_members_data_is_asked_first(new_page, app_url, sc
 
 @pytest.mark.parametrize("lang", ["es", "en"])
 @pytest.mark.parametrize("screen", list(SCREENS))
-@pytest.mark.parametrize("path", ["", "Reglas_y_supuestos"])
+@pytest.mark.parametrize("path", ["", "Comparar"])  # the pages that hold a member's data
 def test_on_a_phone_the_page_says_the_data_lives_only_in_this_tab(new_page, app_url, screen, lang, path):
     page = new_page(*SCREENS[screen], "es-PR" if lang == "es" else "en-US")
     page.goto(f"{app_url}/{path}{'?lang=English' if lang == 'en' else ''}")

@@ -118,7 +118,12 @@ def test_on_a_phone_the_summary_says_the_forms_age_and_hides_nothing_scrolled_to
     # session mode draws the summary larger (three lines and more): what is scrolled to stays clear of it
     choose_language(page, "phone", {"es": "Español", "en": "English"}[lang],
                     {"es": "Estimador de Pensión", "en": "Pension Estimator"}[lang])
-    page.get_by_test_id("stSidebar").get_by_text(re.compile("^(Modo de sesión|Session mode)")).click()
+    session_mode = page.get_by_test_id("stSidebar").get_by_text(re.compile("^(Modo de sesión|Session mode)"))
+    # on a phone, choosing a language closes the sidebar: opened again
+    expect(page.get_by_test_id("stSidebar")).to_have_attribute("data-collapsed", "true")
+    page.get_by_test_id("stExpandSidebarButton").click()
+    expect(page.get_by_test_id("stSidebar")).to_have_attribute("data-collapsed", "false")
+    session_mode.click()
     settled(page)
     page.get_by_test_id("stSidebarCollapseButton").click()
     expect(summary).to_contain_text(said)

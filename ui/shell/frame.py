@@ -19,8 +19,9 @@ PAGES = (("app.py", "app.nav_estimate"), ("pages/1_Comparar.py", "app.nav_compar
          ("pages/2_Reglas_y_supuestos.py", "app.nav_rules"))
 
 
-def frame(inputs: MemberInputs) -> str:
-    """Set up the page and return the user's language; `inputs` are the member's (`ui/page.py` says which)."""
+def frame(inputs: MemberInputs, holds_member: bool = True) -> str:
+    """Set up the page and return the user's language; `inputs` are the member's (`ui/page.py` says which);
+    `holds_member`: the page shows a member's data (the rules page does not), so a phone is told where it lives."""
     st.set_page_config(page_title="Estimador de Pensión", page_icon="⚖️", layout="wide",
                        initial_sidebar_state="auto")  # closed on a phone, open on a wide screen
     today = date.today()
@@ -39,8 +40,9 @@ def frame(inputs: MemberInputs) -> str:
     # Streamlit writes <html lang="en">; set it to the user's language (allow-listed value only).
     st.html(f"<script>{lang_script(lang)}</script>", unsafe_allow_javascript=True)
     st.html(frame_css(lang))  # the focus ring, the title near the top, Streamlit's typing hints
-    with st.container(key="tab_note"):  # on a phone, whose sidebar starts closed: said in the page itself
-        st.caption(ui_text("app.privacy", lang))
+    if holds_member:
+        with st.container(key="tab_note"):  # on a phone, whose sidebar starts closed: said in the page itself
+            st.caption(ui_text("app.privacy", lang))
     if st.session_state.get("session_mode"):  # everything larger by one factor, for a shared screen
         st.html(session_css(session_scale(st.session_state)))
     with st.sidebar:  # out of the page's flow
