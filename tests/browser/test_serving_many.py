@@ -20,6 +20,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tests.waiting as waiting
 import tempfile
 import time
 import urllib.request
@@ -112,11 +113,7 @@ def answers(url: str) -> bool:
 
 
 def wait_for(condition, timeout_s: float, what: str, served: Served | None = None) -> None:
-    deadline = time.monotonic() + timeout_s
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"{what} within {timeout_s} s" + (f"; log:\n{served.output()[-3000:]}" if served else ""))
-        time.sleep(0.2)
+    waiting.wait_for(condition, timeout_s, what, (lambda: f"log:\n{served.output()[-3000:]}") if served else lambda: "")
 
 
 def start_served(*args: str) -> Served:

@@ -23,7 +23,6 @@ import secrets
 import shutil
 import subprocess
 import sys
-import time
 import urllib.request
 
 import pytest
@@ -31,6 +30,7 @@ import pytest
 from scripts.haproxy import find_haproxy
 from scripts.supervision import free_loopback_ports, healthy, start, stop
 from tests.browser.conftest import _unavailable
+from tests.waiting import wait_for
 from tests.conftest import ROOT
 
 pytestmark = pytest.mark.container
@@ -123,12 +123,12 @@ def container(image: str, port: int, secret: str):
     podman("run", "--detach", "--name", name, *ENGINE, "--env", f"STREAMLIT_SERVER_PORT={port}",
            "--env", f"STREAMLIT_SERVER_COOKIE_SECRET={secret}", image, timeout_s=120)
     try:
-        deadline = time.monotonic() + START_S
-        while not healthy(port, "127.0.0.1", "localhost"):
-            running = podman("inspect", "--format", "{{.State.Running}}", name).strip()
-            if running != "true" or time.monotonic() > deadline:
-                pytest.fail(f"the container did not answer:\n{podman('logs', name)[-3000:]}", pytrace=False)
-            time.sleep(0.5)
+        def answering() -> bool:
+            if podman("inspect", "--format", "{{.State.Running}}", name).strip() != "true":
+                pytest.fail(f"the container stopped:\n{podman('logs', name)[-3000:]}", pytrace=False)
+            return healthy(port, "127.0.0.1", "localhost")
+
+        wait_for(answering, START_S, "the container's health", lambda: podman("logs", name)[-3000:], every=0.5)
         yield name
     finally:
         subprocess.run(["podman", "rm", "--force", "--time", "2", name], capture_output=True, timeout=120)
@@ -215,10 +215,8 @@ def test_two_containers_behind_the_compose_balancer_survive_one_killed(image, br
         config.write_text(compose_balancer({"app1": first, "app2": second}, port))
         balancer = start([haproxy, "-db", "-f", str(config)], output=(tmp_path / "haproxy.log").open("w"))
         try:
-            deadline = time.monotonic() + START_S
-            while not healthy(port):
-                assert balancer.poll() is None and time.monotonic() < deadline, (tmp_path / "haproxy.log").read_text()
-                time.sleep(0.2)
+            wait_for(lambda: balancer.poll() is None and healthy(port), START_S, "the balancer's health",
+                     lambda: (tmp_path / "haproxy.log").read_text())
             with member_pages(browser, f"http://127.0.0.1:{port}", 4) as pages:
                 placed = [process_of(page) for page in pages]
                 assert set(placed) == {"app1", "app2"}, placed  # spread over both containers

@@ -10,13 +10,13 @@ import re
 import socket
 import subprocess
 import threading
-import time
 from contextlib import contextmanager
 
 import pytest
 
 from scripts.haproxy import OWN_ANSWER_HEADERS, backend_list, find_haproxy, haproxy_config
 from scripts.supervision import free_loopback_ports, start, stop
+from tests.waiting import wait_for
 from tests.conftest import ROOT
 
 MALFORMED = {
@@ -102,14 +102,15 @@ def balancer(config: str, tmp_path):
     port = int(re.search(r"bind 127\.0\.0\.1:(\d+)", config).group(1))
     process = start([haproxy, "-db", "-f", str(path)], output=(tmp_path / "haproxy.log").open("w"))
     try:
-        deadline = time.monotonic() + START_S
-        while True:
+        def listening() -> bool:
+            assert process.poll() is None, (tmp_path / "haproxy.log").read_text()
             try:
                 socket.create_connection(("127.0.0.1", port), timeout=5).close()
-                break
+                return True
             except OSError:
-                assert process.poll() is None and time.monotonic() < deadline, (tmp_path / "haproxy.log").read_text()
-                time.sleep(0.05)
+                return False
+
+        wait_for(listening, START_S, "HAProxy listening", lambda: (tmp_path / "haproxy.log").read_text(), every=0.05)
         yield port
     finally:
         stop(process)
@@ -135,11 +136,9 @@ def test_an_answer_of_the_apps_keeps_its_own_headers(tmp_path):
     port = free_loopback_ports(1)[0]
     with app_standing_in(own) as app_port, balancer(haproxy_config("127.0.0.1", port, [("127.0.0.1", app_port)]),
                                                     tmp_path):
-        deadline = time.monotonic() + START_S
-        while not (answer := exchange(port, b"GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
-                   ).startswith(b"HTTP/1.1 200"):  # until HAProxy's first check found it up
-            assert time.monotonic() < deadline, answer[:200]
-            time.sleep(0.2)
+        request = b"GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+        answer = wait_for(lambda: (got := exchange(port, request)).startswith(b"HTTP/1.1 200") and got, START_S,
+                          "the app's answer through HAProxy (once its first check found it up)")
         head = answer.split(b"\r\n\r\n", 1)[0].decode("latin-1").lower()
         assert head.count("content-security-policy:") == 1 and headers_of(answer)["content-security-policy"] == own
         assert headers_of(answer)["x-frame-options"] == "DENY"  # what the app left out, the balancer adds
