@@ -57,7 +57,9 @@ from estimator.explanation.reasons import outside_scope, scope_reason  # noqa: E
 from estimator.calculation.situation import Situation, assumptions_of  # noqa: E402
 from estimator.member.member import Member  # noqa: E402
 from estimator.member.compare import (MAX_SCENARIOS, RESULT_LINES, Compared, comparison_inputs,  # noqa: E402
-                                      difference_reasons, result_label, result_line)
+                                      result_label, result_line)
+from estimator.member.same_ages import (difference_by_age, payments_compared, phased, reasons_by_age,  # noqa: E402
+                                        same_age_rows)
 from estimator.member.lifetime import Run, break_even, income_from_65, total_of  # noqa: E402
 from estimator.member.timeline import key_date_lines  # noqa: E402
 
@@ -95,7 +97,7 @@ __all__ = ["Overridable", "overridable", "replacing", "MEMBER_FACTS", "reads", "
            "likely_slip", "EARLIEST_WORKING_AGE", "GROUPS", "OLDEST_AGE", "Assumptions", "Scenario", "ScenarioError",
            "read_scenario", "earliest_eligibility", "threshold_ages", "threshold_values", "estimate",
            "example_inputs_named", "outside_scope", "scope_reason", "Situation", "assumptions_of", "Member",
-           "MAX_SCENARIOS", "RESULT_LINES", "Compared", "comparison_inputs", "difference_reasons", "result_label",
-           "result_line", "Run", "break_even", "income_from_65", "total_of", "key_date_lines", "DuplicateKey",
+           "MAX_SCENARIOS", "RESULT_LINES", "Compared", "comparison_inputs", "result_label",
+           "result_line", "difference_by_age", "payments_compared", "phased", "reasons_by_age", "same_age_rows", "Run", "break_even", "income_from_65", "total_of", "key_date_lines", "DuplicateKey",
            "TooDeep", "TooLarge", "read_json", "MAX_ROWS", "SalaryFileError", "SalaryHistory", "read_history", "DOT",
            "readings_of", "Grid", "grid", "build_report", "build_comparison_report", "prints"]

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
-from decimal import Decimal
 from typing import Any, Sequence
 
 from estimator.explanation.engine import estimate
@@ -118,15 +117,6 @@ def average_text(s: Scenario, lang: str) -> str:
 def has_amount(answer: Answer) -> bool:
     """The rules answer with a pension (not a refund, not a case they do not cover)."""
     return answer.covered and answer.eligible
-
-
-def amount_difference(base_answer: Answer, answer: Answer, lang: str) -> str:
-    """What is paid from the first month less the first scenario's (RULES.md §0), with its sign: "+$120.00 al mes"."""
-    change = Decimal(str(answer.monthly_paid_at_start)) - Decimal(str(base_answer.monthly_paid_at_start))
-    if change == 0:
-        return t("compare.no_difference", lang)
-    sign = "+" if change > 0 else "−"
-    return t("compare.difference", lang, change=f"{sign}{money(abs(change))}")
 
 
 def difference_reasons(base: Compared | Scenario, base_answer: Answer, other: Compared | Scenario, answer: Answer,

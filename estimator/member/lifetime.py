@@ -9,36 +9,19 @@ from 65 is what the system pays then.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
 from estimator.calculation.answer import Answer
 from estimator.arithmetic.exact import round_cents
-from estimator.law.parameters import coordination_age
-
-
-def monthly_paid(answer: Answer, age: Fraction) -> tuple[Decimal, str]:
-    """What the member receives in the month at `age` (the pension started already), and as what:
-    "pension", "net" (the teachers' pension less the contribution, ¶B) or "coordinated" (from 65)."""
-    if not answer.eligible:
-        return Decimal("0.00"), "pension"
-    if answer.contribution is not None and age < Fraction(answer.contribution.until_age).limit_denominator(12):
-        return answer.contribution.net_monthly_pension, "net"
-    if answer.coordination is not None and age >= coordination_age(answer.law_on):
-        return answer.coordination.monthly_pension_from_65, "coordinated"
-    return answer.monthly_pension, "pension"
-
-
-def monthly_at(answer: Answer, age: Fraction) -> Decimal:
-    """What the member receives in the month at `age` (the pension started already)."""
-    return monthly_paid(answer, age)[0]
+from estimator.member.payments import payments_of
 
 
 @dataclass(frozen=True)
 class Run:
     """Months in a row paid the same: from the age `start`, `months` months of `pension` from the System, paid
-    as `kind` (see `monthly_paid`), and `social_security` (zero when it is not counted)."""
+    as `kind` (a `payments.Phase`'s), and `social_security` (zero when it is not counted)."""
     start: Fraction
     months: int
     pension: Decimal
@@ -57,16 +40,16 @@ class Run:
 def payment_runs(answer: Answer, start: Fraction, until: Fraction,
                  social_security_monthly: Fraction | None = None) -> list[Run]:
     """The payments from `start` up to (not including) `until`, month by month, as runs of equal months: what a
-    person adds up as "84 × $1,390.00 + 240 × $1,312.54". Social Security counted from 65 when given."""
-    months = max(0, math.floor((Fraction(until) - Fraction(start)) * 12))
+    person adds up as "84 × $1,390.00 + 240 × $1,312.54". Social Security counted from 65 when given. Each run is a
+    phase of `payments.payments_of`, cut at `until`."""
+    start, until = Fraction(start), Fraction(until)
     runs: list[Run] = []
-    for age in (Fraction(start) + Fraction(m, 12) for m in range(months)):
-        (pension, kind) = monthly_paid(answer, age)
-        social_security = social_security_at(answer, age, social_security_monthly)
-        if runs and (runs[-1].pension, runs[-1].kind, runs[-1].social_security) == (pension, kind, social_security):
-            runs[-1] = replace(runs[-1], months=runs[-1].months + 1)
-        else:
-            runs.append(Run(age, 1, pension, kind, social_security))
+    for phase in payments_of(answer, start, social_security_monthly).phases:
+        end = until if phase.end is None else min(phase.end, until)
+        months = math.floor((end - phase.start) * 12)
+        if months > 0:
+            runs.append(Run(phase.start, months, phase.pension, phase.kind,
+                            phase.social_security or Decimal("0.00")))
     return runs
 
 
@@ -79,12 +62,13 @@ def break_even(first: tuple[Answer, Fraction], second: tuple[Answer, Fraction],
     """The first age at which the later choice's payments have added up to at least the earlier one's
     (None when they never do before `horizon`)."""
     (early, early_start), (late, late_start) = sorted([first, second], key=lambda c: c[1])
+    early_paid, late_paid = payments_of(early, early_start), payments_of(late, late_start)
     total_early = total_late = Decimal("0.00")
     age = Fraction(early_start)
     while age < horizon:
-        total_early += monthly_at(early, age)
+        total_early += early_paid.paid_at(age)
         if age >= late_start:
-            total_late += monthly_at(late, age)
+            total_late += late_paid.paid_at(age)
         age += Fraction(1, 12)
         if age > late_start and total_late >= total_early:
             return age
@@ -108,11 +92,3 @@ def income_from_65(answer: Answer, social_security_monthly: Fraction | None) -> 
     if not answer.eligible or answer.coordination is None:
         return None
     return IncomeFrom65(answer, social_security_monthly)
-
-
-def social_security_at(answer: Answer, age: Fraction, social_security_monthly: Fraction | None) -> Decimal:
-    """Social Security in the month at `age`, counted from 65 (the age the member gave it for), as the law of the
-    answer's day reads that age."""
-    if social_security_monthly is None or age < coordination_age(answer.law_on):
-        return Decimal("0.00")
-    return round_cents(social_security_monthly)

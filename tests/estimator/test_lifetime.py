@@ -7,7 +7,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from estimator import estimate, read_scenario
-from estimator.member.lifetime import break_even, monthly_at, payment_runs, social_security_at, total_of
+from estimator.member.lifetime import break_even, payment_runs, total_of
+from estimator.member.payments import payments_of
 from tests.strategies import valid_scenarios
 from tests.conftest import examples
 
@@ -19,8 +20,9 @@ def answer(**data):
 def test_totals_count_months_and_the_change_at_65():
     # ley447 merit at 60: 1,875.00 a month; from 65 coordinated: 1,167.50 (CF = 14,010 ÷ 12)
     a = answer(plan="ley447", age=60, service_years=30, average_salary=30000, coordinated=True)
-    assert monthly_at(a, Fraction(64)) == a.monthly_pension
-    assert str(monthly_at(a, Fraction(65))) == "1167.50"
+    paid = payments_of(a, Fraction(60))
+    assert paid.paid_at(Fraction(64)) == a.monthly_pension
+    assert str(paid.paid_at(Fraction(65))) == "1167.50"
     # 5 years × 12 × 1,875.00 + 1 year × 12 × 1,167.50 = 112,500 + 14,010 = 126,510.00
     assert str(total_of(payment_runs(a, Fraction(60), Fraction(66)))) == "126510.00"
 
@@ -54,13 +56,14 @@ def test_the_runs_shown_add_up_to_the_total_month_by_month(scenario, years, with
     social_security = Fraction(1800) if with_ss else None
     runs = payment_runs(a, start, until, social_security)
     months = [start + Fraction(m, 12) for m in range(years * 12)]
-    by_month = sum((monthly_at(a, age) + social_security_at(a, age, social_security) for age in months), Decimal("0.00"))
+    paid = payments_of(a, start, social_security)
+    by_month = sum((paid.at(age).income if paid.at(age) else Decimal("0.00") for age in months), Decimal("0.00"))
     assert sum((run.total for run in runs), Decimal("0.00")) == by_month
-    assert sum(run.months for run in runs) == len(months)
+    assert sum(run.months for run in runs) == (len(months) if paid.pays else 0)  # nothing paid: no run
     assert all(earlier.end == later.start for earlier, later in zip(runs, runs[1:]))  # no gap, no overlap
     assert all((e.pension, e.kind, e.social_security) != (l.pension, l.kind, l.social_security)
                for e, l in zip(runs, runs[1:]))  # each run is as long as it can be
-    if not with_ss:
+    if not with_ss or a.coordination is None:  # Social Security is counted only beside a coordinated pension
         assert total_of(payment_runs(a, start, until)) == by_month
 
 

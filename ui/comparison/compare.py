@@ -14,9 +14,10 @@ from typing import Any
 
 import streamlit as st
 
-from estimator import (Compared, comparison_inputs, difference_reasons, MAX_SCENARIOS, money, NO_DEFERRED,
-                       OUTSIDE_SCOPE, plan_info as plan_of, REFUNDED, result_label, result_line, RESULT_LINES,
-                       Scenario, scope_reason, t, why_no_pension)
+from estimator import (Compared, comparison_inputs, difference_by_age, MAX_SCENARIOS, money, NO_DEFERRED,
+                       OUTSIDE_SCOPE, payments_compared, phased, plan_info as plan_of, reasons_by_age, REFUNDED,
+                       result_label, result_line, RESULT_LINES, same_age_rows, Scenario, scope_reason, t,
+                       why_no_pension)
 # the same words as the comparison report
 
 from ui.answer.formatting import age_label
@@ -183,9 +184,13 @@ def _columns(comparison: list[dict], lang: str) -> None:
     answers = [c.answer(lang) for c in compared]
     uncovered = [scenario_limits(s, lang) for s in scenarios]
     base_has_number = not uncovered[0]
+    paid = [payments_compared(c, a) for c, a in zip(compared, answers)]
+    by_age = phased(paid)  # RULES.md §0: then compared at the same ages, never by the first months alone
     rows = input_rows(compared, lang)
     if len(scenarios) > 1:
         st.caption(ui_text("compare_view.base", lang))
+    if by_age and base_has_number:
+        _same_ages(paid, len(scenarios), lang)
     st.html(compare_css(parts=len(rows) + 5))
     with st.container(key="compare_columns"):
         columns = st.columns(len(scenarios), gap="medium")
@@ -198,11 +203,16 @@ def _columns(comparison: list[dict], lang: str) -> None:
                     for message in uncovered[index]:
                         st.markdown(f"- {message}")
                 else:
-                    # RULES.md §0: amounts and differences are what is paid from the first month
+                    # RULES.md §0: amounts are what is paid from the first month; a difference is a gain or a loss
+                    # only when both pay one amount each from the same start
+                    compared_here = index and base_has_number and paid[0].pays and paid[index].pays
+                    one_difference = compared_here and not phased([paid[0], paid[index]])
                     delta = (money(answer.monthly_paid_at_start - answers[0].monthly_paid_at_start)
-                             if index and base_has_number else None)
+                             if one_difference else None)
                     st.metric(ui_text("result.monthly", lang, age=age_label(scenario.age, lang)),
                               money(answer.monthly_paid_at_start), delta=delta)
+                    if compared_here and not one_difference:
+                        st.caption(difference_by_age(paid[0], paid[index], lang, index + 1).replace("$", "\\$"))
                     st.markdown(t(f"rule.{answer.rule}", lang) if answer.rule else say("none"))
                     for kind in RESULT_LINES:  # the same lines as the comparison report, from one source
                         line = result_line(kind, answer, lang)
@@ -216,10 +226,22 @@ def _columns(comparison: list[dict], lang: str) -> None:
                     st.caption(ui_text("compare_view.base_column", lang))
                 elif base_has_number and not uncovered[index]:
                     st.markdown(f"**{say('difference')}**")
-                    st.markdown("\n".join(f"- {reason}" for reason in difference_reasons(
+                    st.markdown("\n".join(f"- {reason}" for reason in reasons_by_age(
                         compared[0], answers[0], compared[index], answer, lang)).replace("$", "\\$"))
                 else:
                     st.caption(ui_text("compare_view.no_reasons", lang))
             if st.button(say("remove", n=index + 1), key=f"remove_{index}"):
                 comparison.pop(index)
                 st.rerun()
+
+
+def _same_ages(paid: list, count: int, lang: str) -> None:
+    """What each scenario pays at the same ages, range by range (the comparison report's table)."""
+    import pandas as pd  # only when the scenarios pay in phases
+
+    st.markdown(f"**{t('compare.same_ages', lang)}**")
+    st.caption(t("compare.same_ages_note", lang))
+    rows = same_age_rows(paid, lang)
+    headers = [ui_text("compare.scenario", lang, n=n) for n in range(1, count + 1)]
+    with st.container(key="compare_same_ages"):
+        st.table(pd.DataFrame([cells for _, cells in rows], index=[label for label, _ in rows], columns=headers))

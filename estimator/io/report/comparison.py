@@ -9,8 +9,9 @@ from __future__ import annotations
 from datetime import date
 from typing import Sequence
 
-from estimator.member.compare import (MAX_SCENARIOS, RESULT_LINES, Compared, amount_difference, comparison_inputs,
-                                      difference_reasons, has_amount, result_label, result_line)
+from estimator.member.compare import (MAX_SCENARIOS, RESULT_LINES, Compared, comparison_inputs, has_amount, result_label,
+                                      result_line)
+from estimator.member.same_ages import difference_by_age, payments_compared, phased, reasons_by_age, same_age_rows
 from estimator.arithmetic.dates import date_at
 from estimator.calculation.answer import Answer
 from estimator.calculation.scenario import Scenario
@@ -44,6 +45,7 @@ def build_comparison_report(scenarios: Sequence[Compared | Scenario], lang: str 
                     words.t("compare_subtitle", count=len(scenarios), date=words.date_text(generated_on)), name, notes)
         doc.paragraph(words.t("compare_intro_grown" if growth_in(answers) is not None else "compare_intro"), size=9.5)
         _results(doc, words, scenarios, answers, birth_date)
+        _same_ages(doc, words, scenarios, answers)
         _inputs(doc, words, compared, birth_date)
         _differences(doc, words, compared, answers)
         closing(doc, words, answers)
@@ -67,15 +69,15 @@ def _no_amount(words: Words, scenario: Scenario, answer: Answer) -> str:
 def _results(doc: Document, words: Words, scenarios: Sequence[Scenario], answers: list[Answer],
              birth_date: date | None) -> None:
     doc.heading(words.t("results"), size=12)
-    base = answers[0]
+    paid = [payments_compared(s, a) for s, a in zip(scenarios, answers)]
     rows = [
         (words.t("row_monthly"), [money(a.monthly_paid_at_start) if has_amount(a) else _no_amount(words, s, a)
                                   for s, a in zip(scenarios, answers)]),
         (words.t("row_age"), [_age(words, s, birth_date) for s in scenarios]),
         (words.t("row_rule"), [words.short_rule(a.rule) if has_amount(a) else words.t("none") for a in answers]),
         (words.t("row_difference"), [words.t("none")] + [
-            amount_difference(base, a, words.lang) if has_amount(a) and has_amount(base) else words.t("none")
-            for a in answers[1:]]),
+            difference_by_age(paid[0], p, words.lang, n) if has_amount(a) and has_amount(answers[0]) else words.t("none")
+            for n, (p, a) in enumerate(zip(paid[1:], answers[1:]), start=2)]),
     ]
     for kind in RESULT_LINES:  # the lines the comparison page shows under each amount
         lines = [result_line(kind, a, words.lang) for a in answers]
@@ -83,6 +85,16 @@ def _results(doc: Document, words: Words, scenarios: Sequence[Scenario], answers
             said = next(a for a, line in zip(answers, lines) if line)  # the age as its law reads it
             rows.append((result_label(kind, words.lang, said), [line or words.t("none") for line in lines]))
     _table(doc, words, rows, len(scenarios), bold_rows=(0,))
+
+
+def _same_ages(doc: Document, words: Words, scenarios: Sequence[Scenario], answers: list[Answer]) -> None:
+    """RULES.md §0: when the scenarios pay in different phases, what each pays at the same ages, range by range."""
+    paid = [payments_compared(s, a) for s, a in zip(scenarios, answers)]
+    if not phased(paid):
+        return
+    doc.heading(t("compare.same_ages", words.lang), size=12)
+    doc.paragraph(t("compare.same_ages_note", words.lang), size=9)
+    _table(doc, words, same_age_rows(paid, words.lang), len(scenarios))
 
 
 def _age(words: Words, scenario: Scenario, birth_date: date | None) -> str:
@@ -102,16 +114,22 @@ def _inputs(doc: Document, words: Words, compared: list[Compared], birth_date: d
 def _differences(doc: Document, words: Words, compared: list[Compared], answers: list[Answer]) -> None:
     doc.heading(words.t("differences"), size=12)
     base, base_answer = compared[0], answers[0]
+    base_paid = payments_compared(base, base_answer)
     if not has_amount(base_answer):
         _without_amount(doc, words, 1, base.scenario, base_answer)
     for n, (other, answer) in enumerate(zip(compared[1:], answers[1:]), start=2):
         if has_amount(answer):
-            change = (amount_difference(base_answer, answer, words.lang) if has_amount(base_answer)
-                      else money(answer.monthly_paid_at_start))
-            doc.heading(words.t("difference_heading", n=n, change=change), size=10.5, keep=20)
+            paid = payments_compared(other, answer)
+            if has_amount(base_answer) and phased([base_paid, paid]):  # too long for a heading: said under it
+                doc.heading(words.t("col_scenario", n=n), size=10.5, keep=20)
+                doc.paragraph(difference_by_age(base_paid, paid, words.lang, n), size=9.5)
+            else:
+                change = (difference_by_age(base_paid, paid, words.lang, n) if has_amount(base_answer)
+                          else money(answer.monthly_paid_at_start))
+                doc.heading(words.t("difference_heading", n=n, change=change), size=10.5, keep=20)
         else:
             _without_amount(doc, words, n, other.scenario, answer)
-        doc.bullets(difference_reasons(base, base_answer, other, answer, words.lang), size=9.5)
+        doc.bullets(reasons_by_age(base, base_answer, other, answer, words.lang), size=9.5)
 
 
 def _without_amount(doc: Document, words: Words, n: int, scenario: Scenario, answer: Answer) -> None:

@@ -10,7 +10,7 @@ from fractions import Fraction
 import pytest
 
 from estimator import estimate
-from estimator.member.compare import amount_difference
+from estimator.member.same_ages import difference_by_age, payments_compared
 from estimator.member.lifetime import payment_runs
 from estimator.arithmetic.display import money
 from estimator.io.report import build_comparison_report, build_report
@@ -54,16 +54,21 @@ def test_the_explorer_cell_is_the_paid_amount(member, answer):
     assert at["reference"] == money(answer.monthly_pension)
 
 
-def test_the_comparison_uses_the_paid_amount(member, answer):
-    # the same member starting at 60 is paid the merit pension itself; at 67, the coordinated amount: the
-    # difference is between what is paid (the pensions under the rule are equal: "the same amount")
+def test_the_comparison_compares_what_is_paid_at_the_same_ages(member, answer):
+    # the same member starting at 60 is paid the merit pension itself until 65, then the coordinated amount; at 67,
+    # the coordinated amount from the first month. RULES.md §0: compared at the same ages, never the first months'
+    # difference alone: from 60 to 67 only the first is paid (the pension, then from 65 the coordinated amount), and
+    # from 67 both pay the coordinated amount (the same service and average: the same amount)
     at_60 = member.scenario.model_copy(update={"age": Fraction(60), "separation_age": Fraction(60)})
     base = estimate(at_60)
     assert base.monthly_pension == answer.monthly_pension and base.monthly_paid_at_start == base.monthly_pension
-    change = base.monthly_paid_at_start - answer.monthly_paid_at_start
-    assert amount_difference(base, answer, "es") == f"−{money(change)} al mes"
+    said = difference_by_age(payments_compared(at_60, base), payments_compared(member.scenario, answer), "es")
+    assert said == (f"De los 60 años a los 65 años (60 meses): solo cobra el escenario 1, {money(base.monthly_pension)} "
+                    f"al mes; de los 65 años a los 67 años (24 meses): solo cobra el escenario 1, "
+                    f"{money(base.coordination.monthly_pension_from_65)} al mes; desde los 67 años: la misma cantidad")
     text = pdf_text(build_comparison_report([at_60, member.scenario], "es"))
-    assert money(answer.monthly_paid_at_start) in text and money(change) in text
+    assert money(answer.monthly_paid_at_start) in text
+    assert money(base.monthly_paid_at_start - answer.monthly_paid_at_start) not in text  # no bare first-month change
 
 
 def test_the_lifetime_runs_pay_the_paid_amount_from_the_start(answer):

@@ -14,7 +14,7 @@ from estimator.words.citations import display
 from estimator.io.salary_file import SalaryFileError
 from ui.answer import charts
 from ui.answer.explanation import steps_html
-from ui.comparison.compare import difference_reasons
+from estimator.member.compare import difference_reasons
 from ui.form.fields import FormValues
 from ui.form.member import build_member
 from ui.form.salary_upload import preview_table, projection_note, read_for_form, summary
