@@ -145,6 +145,13 @@ export default function (component) {
       strong.textContent = later;
       coordination.append(`${T.coordination}: ${T.before_65}: ${data.monthly[index]} · ${T.from_65}: `, strong);
     }
+    const net = data.net && rule >= 0 ? data.net[index] : "";
+    if (net) {  // 000 ¶B: the contribution until 55, and the net paid meanwhile, as the page says them
+      const strong = document.createElement("strong");
+      strong.textContent = net;
+      coordination.append(fill(T.contribution, { amount: data.contribution[index], age: data.net_until }) + " · "
+        + `${T.net}: `, strong);
+    }
     // RULES.md §0: each assumption that entered the amounts on screen, marked with its value and whose it is
     const bits = rule < 0 ? 0 : data.assumed[index];
     // RULES.md §7: in today's dollars unless salaries grown by the growth entered went into the amount

@@ -19,12 +19,14 @@ from fractions import Fraction
 
 import numpy as np
 
-from estimator import assumptions_of, display, Grid, grid, grows, rules_of, Situation, span, t, used_mark
+from estimator import (assumptions_of, default_values, display, Grid, grid, grows, rules_of, Situation, span, t,
+                       used_mark)
 
 from ui.answer.formatting import dollars_words
 
 LAST_AGE = 70          # the explorer reaches this age at least
 MAX_EXTRA_YEARS = 10   # added credited service, in whole years, as the charts show it
+CONTRIBUTION_RATE = "teachers_contribution_rate"  # the named assumption of the contribution (RULES.md §2)
 
 
 @dataclass(frozen=True)
@@ -77,7 +79,9 @@ def explorer_data(situation: Situation, planned_age: Fraction, lang: str,
     month (RULES.md §0: the pension under the rule, after reduction and minimum, or the coordinated amount for a
     pension starting at 65 or later; "$0.00" where none applies), `from_65` what the System pays from 65 under
     the Plan Coordinado (None without coordination; "" where no rule applies), `reference` the pension under
-    the rule where coordination pays another amount from the start ("" elsewhere; None without coordination).
+    the rule where coordination pays another amount from the start ("" elsewhere; None without coordination);
+    `contribution` and `net` the teacher's contribution while due and what is paid meanwhile, until the age
+    `net_until` (000 ¶B: "" where none is due; None for a plan without one).
     `dollars` holds the two sentences on which dollars an amount is in (RULES.md §7): "grown" for a cell whose
     `assumed` has the bit `grown_bit` (a salary growth other than 0% entered it; −1: none can), "today" else."""
     cells = cells or explorer_grid(situation, planned_age)
@@ -103,16 +107,28 @@ def explorer_data(situation: Situation, planned_age: Fraction, lang: str,
         # where coordination pays another amount from the start, the pension under the rule is its reference
         reference = [written[rule_amount] if paid != rule_amount else ""
                      for paid, rule_amount in zip(result.paid_monthly[rows].ravel().tolist(), under_rule)]
-    used = assumptions_of(situation, result.assumed)
+    # 000 ¶B: where the teacher keeps contributing, the contribution and the net paid meanwhile, as the page says them
+    contribution = net = None
+    if result.contribution_monthly is not None:
+        due = result.contribution_monthly[rows].ravel().tolist()
+        contribution = [written[c] if c > 0 else "" for c in due]
+        net = [written[round(paid - c, 2)] if c > 0 else ""
+               for paid, c in zip(result.paid_monthly[rows].ravel().tolist(), due)]
+    assumed = dict(result.assumed)
+    if result.contribution_monthly is not None:  # the rate entered the contribution and the net shown (RULES.md §2)
+        assumed[CONTRIBUTION_RATE] = result.contribution_monthly > 0
+    used = assumptions_of(situation, assumed)
     grown = next((k for k, assumption in enumerate(used) if grows(assumption)), -1)  # not in today's dollars
     bits = np.zeros(result.rule_index.shape, dtype=np.int64)
     for k, assumption in enumerate(used):
-        bits |= result.assumed[assumption.name].astype(np.int64) << k
+        bits |= assumed[assumption.name].astype(np.int64) << k
     return {
         "signature": signature(situation, planned_age),
         "first": cells.first, "count": cells.rows, "planned": int(Fraction(planned_age) * 12),
         "extras": len(result.extras), "rules": rules, "rule": rule, "monthly": monthly,
-        "from_65": from_65, "reference": reference,
+        "from_65": from_65, "reference": reference, "contribution": contribution, "net": net,
+        "net_until": (span(default_values(situation.today.plan)["contribution_end_age"], lang)
+                      if contribution is not None else ""),
         "marks": [used_mark(assumption, lang) for assumption in used],
         "assumed": bits[rows].ravel().tolist(),
         # which dollars a cell's amount is in: "grown" where the bit `grown_bit` of its `assumed` is set
@@ -148,6 +164,8 @@ def cell(data: dict, age_months: int, extra_years: int) -> dict:
     return {"rule": data["rules"][k]["id"] if k >= 0 else None, "monthly": data["monthly"][index],
             "from_65": data["from_65"][index] if data["from_65"] is not None else None,
             "reference": data["reference"][index] if data["reference"] is not None else None,
+            "contribution": data["contribution"][index] if data["contribution"] is not None else None,
+            "net": data["net"][index] if data["net"] is not None else None,
             "marks": [mark for bit, mark in enumerate(data["marks"]) if bits >> bit & 1],
             "dollars": "" if k < 0 else data["dollars"][
                 "grown" if data["grown_bit"] >= 0 and bits >> data["grown_bit"] & 1 else "today"]}

@@ -199,21 +199,31 @@ def _legend(doc: Document, ctx: Context, result: Grid) -> None:
 
 
 def _chart_table(doc: Document, ctx: Context, result: Grid, chosen: int) -> None:
+    """RULES.md §0: the amounts paid, as the chart draws them — what the System pays from the first month, and for a
+    start before 65 what it pays from 65 under coordination; the pension under the rule only as a labelled reference,
+    where the coordinated amount is paid from the start."""
     doc.ensure_space(25)
     doc.paragraph(ctx.t("chart_table"), size=9)
     coordinated = _coordinated(result)
-    headers = [ctx.t("col_age"), ctx.t("col_rule"), ctx.t("col_monthly")]
+    from_age = coordination_age(ctx.params.on)
+    headers = [ctx.t("col_age"), ctx.t("col_rule"), ctx.t("col_paid")]
     if coordinated is not None:
-        headers.append(ctx.t("col_from_coordination", age=ctx.years_text(coordination_age(ctx.params.on))))
+        headers += [ctx.t("col_from_coordination", age=ctx.years_text(from_age)), ctx.t("col_reference")]
     rows = []
     for i, age in enumerate(result.ages):
         rule = result.rule_at(i, 0)
-        amounts = [float(result.monthly[i, 0])] + ([coordinated[i]] if coordinated is not None else [])
-        shown = [money(v) if rule else ctx.t("none") for v in amounts]
-        rows.append([ctx.age_short(age), ctx.short_rule(rule) if rule else ctx.t("none"), *shown])
+        if rule is None:
+            rows.append([ctx.age_short(age), ctx.t("none"), *[ctx.t("none")] * (len(headers) - 2)])
+            continue
+        paid, under_rule = float(result.paid_monthly[i, 0]), float(result.monthly[i, 0])
+        cells = [money(paid)]
+        if coordinated is not None:  # before 65 what comes from 65; from 65 it is paid from the start
+            cells += [money(coordinated[i]) if age < from_age else ctx.t("none"),
+                      money(under_rule) if paid != under_rule else ctx.t("none")]
+        rows.append([ctx.age_short(age), ctx.short_rule(rule), *cells])
     merged = _merge_equal_rows(rows, keep=chosen)
-    widths = (14, 34, 20, 20)[:len(headers)]
-    doc.grid_table(headers, merged, widths, ("CENTER", "LEFT", "RIGHT", "RIGHT")[:len(headers)],
+    widths = (14, 34, 20, 20, 20)[:len(headers)]
+    doc.grid_table(headers, merged, widths, ("CENTER", "LEFT", "RIGHT", "RIGHT", "RIGHT")[:len(headers)],
                    size=7.5, share=len(widths) * 0.2)
 
 

@@ -24,6 +24,7 @@ from estimator.words.assumptions import assumption_figure, assumption_mark
 from estimator.law.rulebook import RULEBOOK_DATE
 from estimator.words.catalog import step_value
 from estimator.member.timeline import key_date_lines, key_dates
+from estimator.member.payments import payments_of
 from estimator.io.report.document import FAMILY, Context, Document, Words, title_block
 
 
@@ -90,11 +91,17 @@ def _coordination_lines(ctx: Context) -> list[str]:
     if a.coordination.monthly_pension_from_65 == a.monthly_pension:
         return []  # coordination changes nothing the member is paid
     if s.age < age:
-        first = ctx.t("before_coordination", age=ctx.years_text(age), amount=money(a.monthly_pension))
-        return [first, ctx.t("from_coordination", age=ctx.years_text(age),
-                             amount=money(a.coordination.monthly_pension_from_65))]
-    return [ctx.t("coordinated_from_start", amount=money(a.coordination.monthly_pension_from_65),
-                  reference=money(a.monthly_pension))]
+        lines = [ctx.t("before_coordination", age=ctx.years_text(age), amount=money(a.monthly_pension)),
+                 ctx.t("from_coordination", age=ctx.years_text(age), amount=money(a.coordination.monthly_pension_from_65))]
+    else:
+        lines = [ctx.t("coordinated_from_start", amount=money(a.coordination.monthly_pension_from_65),
+                       reference=money(a.monthly_pension))]
+    coordinated = payments_of(a, s.age, s.social_security_monthly).phases[-1]  # RULES.md §4: what the member lives on
+    if coordinated.social_security is not None:
+        lines.append(ctx.t("income_from_coordination", age=ctx.years_text(coordinated.start),
+                           system=money(coordinated.pension), social_security=money(coordinated.social_security),
+                           total=money(coordinated.income)))
+    return lines
 
 
 def _contribution_lines(ctx: Context) -> list[str]:

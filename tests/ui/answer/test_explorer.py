@@ -81,10 +81,16 @@ def assert_every_cell_is_the_answer(member: Situation, planned: Fraction, data: 
         sent = cell(data, months, extra)
         where = f"age {months // 12}y{months % 12}m, +{extra} years"
         assert sent["rule"] == answer.rule, where
-        # RULES.md §0: each assumption that entered the amounts shown, marked as the answer would list it (the
-        # teachers' contribution rate enters only the net while contributing, which the explorer does not show)
-        assert sent["marks"] == [used_mark(used, "es") for used in answer.assumptions_used
-                                 if answer.eligible and used.name != "teachers_contribution_rate"], where
+        # RULES.md §0: each assumption that entered the amounts shown (the net while contributing included), marked
+        # as the answer lists it
+        assert sent["marks"] == [used_mark(used, "es") for used in answer.assumptions_used if answer.eligible], where
+        # 000 ¶B: the contribution and the net until 55, as the page shows them
+        if data["net"] is None:
+            assert answer.contribution is None, where
+        else:
+            shown = answer.contribution if answer.eligible else None
+            assert (sent["contribution"], sent["net"]) == ((money(shown.monthly), money(shown.net_monthly_pension))
+                                                           if shown else ("", "")), where
         # RULES.md §7: which dollars, as the answer's own caption says (a growth other than 0% that entered it)
         assert sent["dollars"] == (dollars_words(growth_in([answer]), "es") if answer.eligible else ""), where
         # what is paid from the first month (RULES.md §0); the rule's amount beside it where they differ
@@ -149,7 +155,8 @@ def test_the_data_carries_only_figures_of_the_grid_and_a_digest():
     member, planned = MEMBERS["ley447 coordinated, Social Security"]
     data = explorer_data(member, planned, "es")
     assert set(data) == {"signature", "first", "count", "planned", "extras", "rules", "rule", "monthly", "from_65",
-                         "reference", "ages", "planned_words", "marks", "assumed", "dollars", "grown_bit"}
+                         "reference", "contribution", "net", "net_until", "ages", "planned_words", "marks", "assumed",
+                         "dollars", "grown_bit"}
     # each row's age in the one formatter's words (the browser writes none of its own)
     assert len(data["ages"]) == data["count"] and data["ages"][0] == span(Fraction(data["first"], 12), "es")
     assert data["planned_words"] == span(planned, "es")
