@@ -16,6 +16,7 @@ from typing import Sequence
 import numpy as np
 
 from estimator.arithmetic.exact import dollars
+from estimator.arithmetic.quantity import CellMarks
 from estimator.arithmetic.rational import RArray
 from estimator.calculation.facts import facts_at, plan_average
 from estimator.calculation.choice import COVERED, choose, evaluate, rules_of, why_no_pension
@@ -51,6 +52,7 @@ class Grid:
     at_start: np.ndarray | None = None
     # 000 ¶B: the pensioner's contribution each month while due (0 where none is), for a plan that has one
     contribution_monthly: np.ndarray | None = None
+    contribution_assumed: dict[str, np.ndarray] = field(default_factory=dict)  # the named assumptions it read
 
     def rule_at(self, i: int, j: int) -> str | None:
         index = int(self.rule_index[i, j])
@@ -68,14 +70,15 @@ class Grid:
         rows = lambda name: np.concatenate([getattr(part, name) for part in parts])  # noqa: E731
         optional = lambda name: (None if getattr(first, name) is None  # noqa: E731
                                  else np.concatenate([getattr(part, name) for part in parts]))
-        names = {name for part in parts for name in part.assumed}
-        assumed = {name: np.concatenate([part.assumed.get(name, np.zeros(part.monthly.shape, dtype=bool))
-                                         for part in parts]) for name in names}
+        def marks(field: str) -> dict[str, np.ndarray]:  # each name's cells, part after part
+            names = {name for part in parts for name in getattr(part, field)}
+            return {name: np.concatenate([getattr(part, field).get(name, np.zeros(part.monthly.shape, dtype=bool))
+                                          for part in parts]) for name in names}
         return cls([age for part in parts for age in part.ages], first.extras, first.rule_ids, rows("rule_index"),
                    rows("monthly"), rows("annual"), rows("reduction_factor"), rows("minimum_applied"),
                    optional("coordinated_monthly"), all(part.covered for part in parts),
-                   [avg for part in parts for avg in part.averages], assumed, optional("at_start"),
-                   optional("contribution_monthly"))
+                   [avg for part in parts for avg in part.averages], marks("assumed"), optional("at_start"),
+                   optional("contribution_monthly"), marks("contribution_assumed"))
 
 
 def grid(situation: Situation, ages: Sequence[Fraction], extras: Sequence[Fraction] = (Fraction(0),)) -> Grid:
@@ -142,6 +145,9 @@ def _grid(situation: Situation, ages: list[Fraction], extras: Sequence[Fraction]
     if paying.contribution is not None:
         due = eligible & np.broadcast_to(paying.contribution.due, shape)
         result.contribution_monthly = np.where(due, dollars(np.broadcast_to(paying.contribution.cents, shape)), 0.0)
+        # the figures the contribution read (its rate), cell by cell where it is due: they enter the net (RULES.md §2)
+        result.contribution_assumed = {name: cells & due for name, cells
+                                       in CellMarks.of(paying.contribution.amount.assumed).at(shape).items()}
     return result
 
 

@@ -26,7 +26,6 @@ from ui.answer.formatting import dollars_words
 
 LAST_AGE = 70          # the explorer reaches this age at least
 MAX_EXTRA_YEARS = 10   # added credited service, in whole years, as the charts show it
-CONTRIBUTION_RATE = "teachers_contribution_rate"  # the named assumption of the contribution (RULES.md §2)
 
 
 @dataclass(frozen=True)
@@ -115,8 +114,8 @@ def explorer_data(situation: Situation, planned_age: Fraction, lang: str,
         net = [written[round(paid - c, 2)] if c > 0 else ""
                for paid, c in zip(result.paid_monthly[rows].ravel().tolist(), due)]
     assumed = dict(result.assumed)
-    if result.contribution_monthly is not None:  # the rate entered the contribution and the net shown (RULES.md §2)
-        assumed[CONTRIBUTION_RATE] = result.contribution_monthly > 0
+    for name, where in result.contribution_assumed.items():  # they entered the net shown (RULES.md §2)
+        assumed[name] = assumed[name] | where if name in assumed else where
     used = assumptions_of(situation, assumed)
     grown = next((k for k, assumption in enumerate(used) if grows(assumption)), -1)  # not in today's dollars
     bits = np.zeros(result.rule_index.shape, dtype=np.int64)

@@ -206,9 +206,9 @@ def _chart_table(doc: Document, ctx: Context, result: Grid, chosen: int) -> None
     doc.paragraph(ctx.t("chart_table"), size=9)
     coordinated = _coordinated(result)
     from_age = coordination_age(ctx.params.on)
-    headers = [ctx.t("col_age"), ctx.t("col_rule"), ctx.t("col_paid")]
+    headers = [ctx.t("col_age"), ctx.t("col_rule"), ctx.t("row_monthly")]
     if coordinated is not None:
-        headers += [ctx.t("col_from_coordination", age=ctx.years_text(from_age)), ctx.t("col_reference")]
+        headers += [ctx.t("col_from_coordination", age=ctx.years_text(from_age)), ctx.t("row_reference")]
     rows = []
     for i, age in enumerate(result.ages):
         rule = result.rule_at(i, 0)
