@@ -81,3 +81,22 @@ def test_an_unwritable_target_gives_one_clear_line_and_exit_1(tmp_path):
     proc = run(source, "-o", target)
     assert proc.returncode == 1 and "Traceback" not in proc.stderr
     assert proc.stderr.count("\n") == 1 and "report.pdf" in proc.stderr
+
+
+@pytest.mark.parametrize("lang, from_65, not_yet", [("es", "Desde los 65 años", "aún no cobra"),
+                                                    ("en", "From 65 years of age", "not paid yet")])
+def test_the_comparison_report_compares_what_is_paid_at_the_same_ages(tmp_path, lang, from_65, not_yet):
+    # Ley 447, Plan Coordinado, $42,000 a year, Social Security $1,400 (tests/estimator/test_same_ages.py shows the
+    # arithmetic): at 61 with 33 years, $2,625.00 until 65 and $1,869.25 from 65; at 65 with 37 years, $2,138.25.
+    # Side by side: "from 65", $1,869.25 and $2,138.25 (+$269.00); from 61 to 65 the second is not yet paid.
+    # The first months' difference, 2,138.25 − 2,625.00 = −$486.75, is never printed as a loss.
+    coordinated = {"plan": "ley447", "average_salary": 42000, "coordinated": True, "social_security_monthly": 1400}
+    first, second, target = tmp_path / "a.json", tmp_path / "b.json", tmp_path / "comparison.pdf"
+    first.write_text(json.dumps(dict(coordinated, age=61, service_years=33)), encoding="utf-8")
+    second.write_text(json.dumps(dict(coordinated, age=65, service_years=37)), encoding="utf-8")
+    proc = run(first, second, "--lang", lang, "-o", target)
+    assert proc.returncode == 0, proc.stderr
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(target.read_bytes())).pages)
+    assert from_65 in text and not_yet in text
+    assert "$2,138.25 (+$269.00)" in text
+    assert "486.75" not in text
