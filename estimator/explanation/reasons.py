@@ -111,8 +111,12 @@ def unmet_reasons(s: Scenario, evaluations: list[Evaluation], lang: str) -> list
 
 def earliest_reason(s: Scenario, earliest: Earliest | None, searched: bool, lang: str) -> list[str]:
     """The useful part first: when a pension would start, and under which rule."""
+    if earliest is None and not searched:
+        return []
+    if earliest is None and s.left_service_early:  # service and separation fixed: no later age changes them
+        return [t("reason.never_separated", lang, age=span(s.separation_age, lang), service=span(s.service_years, lang))]
     if earliest is None:
-        return [t("reason.never", lang)] if searched else []
+        return [t("reason.never", lang)]
     key = "reason.earliest_waiting" if s.left_service_early else "reason.earliest_working"
     return [t(key, lang, age=span(earliest.age, lang), service=span(earliest.service_years, lang),
               rule=t(f"rule.{earliest.rule}", lang))]
@@ -126,7 +130,10 @@ def choice_notes(s: Scenario, chosen: Evaluation, alternatives: list[Evaluation]
     rule = with_cite(t(f"rule.{chosen.rule.id}", lang), display(chosen.rule.cite, lang), "{title} ({cite})")
     tied = [e for e in alternatives if e.amount.v == chosen.amount.v]
     if tied:
-        notes = [t("reason.chosen_tie", lang, rule=rule,
+        # RULES.md §0, Choice: the tie-break is this estimator's reading; only the part that decided is said
+        paths = {e.rule.path == chosen.rule.path for e in tied}
+        why = "both" if len(paths) == 2 else "table" if paths == {True} else "path"
+        notes = [t("reason.chosen_tie", lang, rule=rule, why=t(f"reason.tie_{why}", lang),
                    others="; ".join(t(f"rule.{e.rule.id}", lang) for e in tied))]
     else:
         notes = [t("reason.chosen" if alternatives else "reason.chosen_only", lang, rule=rule)]
@@ -155,6 +162,8 @@ def reduction_notes(s: Scenario, chosen: Evaluation, params: Params, lang: str) 
 
 
 def deferred_notes(chosen: Evaluation, lang: str) -> list[str]:
+    """A deferred pension: when it may be asked for (Regla 19.3, named only here: RULES.md §0, Paths), and why it
+    is not reduced."""
     return [t("reason.deferred_not_reduced", lang)] if chosen.rule.path == DEFERRED else []
 
 

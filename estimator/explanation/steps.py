@@ -131,7 +131,7 @@ def twelfth(annual: Fraction) -> Fraction:
 
 def minimum_step(monthly: Any, paid: Any, params: Params, cite: str, lang: str, minimum: Callable[..., Q]) -> Step:
     """RULES.md §6: the minimum (the plan's rule `minimum`), the greater of the two monthly amounts."""
-    return step(t("step.minimum", lang), f"max({money(monthly)}; {money(minimum(params).v)})", paid, cite, lang)
+    return step(t("step.minimum", lang, minimum=money(minimum(params).v)), f"max({money(monthly)}; {money(minimum(params).v)})", paid, cite, lang)
 
 
 @dataclass

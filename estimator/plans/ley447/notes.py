@@ -93,8 +93,9 @@ def after_amount(s: Scenario, facts: Facts, chosen: Evaluation, paying: Payment,
         formula = _guarantee_text(exact_money(printed[0]), exact_money(printed[1]), social_security)
     else:
         formula = _guarantee_text(pension, carried(cf_reduced, reduced), social_security)
-    steps.append(amount_step(t("step.coordination_guarantee", lang), formula, amount, cite_of(coordination.guarantee),
-                             lang, factor))
+    # The ¶D guarantee is named only when Social Security is known: without it the step is the lesser amount
+    label = t("step.coordination_paid" if ss_annual is None else "step.coordination_guarantee", lang)
+    steps.append(amount_step(label, formula, amount, cite_of(coordination.guarantee), lang, factor))
     # What the guarantee took, exactly: the pension, CF × factor, or the pension less Social Security.
     taken = (pension if amount == pay.annual_exact else reduced if amount == cf_reduced
              else f"{pension} − {social_security}")
@@ -122,10 +123,14 @@ def _coordination_notes(s: Scenario, pay: Payable, coordinated: Payable, ss_annu
                         cf_reduced: Fraction, params: Params, lang: str) -> list[str]:
     """RULES.md §4 in words: what the System pays from 65 and why, also when it pays the same."""
     age65 = coordination_age(params.on)
+    minimum = money(minimum_monthly(params).v)
     if coordinated.monthly == pay.monthly:
-        why = ("minimum" if coordinated.minimum_applied else "guarantee" if guaranteed else "formula")
+        # "coordination does not touch the minimum" only of a pension that is the minimum; a pension at $500.00 by
+        # another floor (Regla 19.6) is raised back to it by the minimum
+        why = ("minimum" if pay.minimum_applied else "raised_to_minimum" if coordinated.minimum_applied
+               else "guarantee" if guaranteed else "formula")
         return [t("reason.coordination_unchanged", lang, age=span(age65, lang), amount=money(pay.monthly),
-                  why=t(f"reason.coordination_unchanged_{why}", lang)),
+                  why=t(f"reason.coordination_unchanged_{why}", lang, minimum=minimum)),
                 t("reason.coordination_insured", lang)]
     if s.age >= age65:  # the uncoordinated amount is never paid: it is only the guarantee's reference
         notes = [t("reason.coordination_from_start", lang, age=span(age65, lang), amount=money(coordinated.monthly),
@@ -140,5 +145,5 @@ def _coordination_notes(s: Scenario, pay: Payable, coordinated: Payable, ss_annu
     elif guaranteed:
         notes.append(t("reason.coordination_guarantee", lang))
     if coordinated.minimum_applied:
-        notes.append(t("reason.coordination_minimum", lang))
+        notes.append(t("reason.coordination_minimum", lang, minimum=minimum))
     return notes
