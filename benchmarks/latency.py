@@ -1,30 +1,35 @@
-"""What a user waits for after changing an input: this app against a minimal Streamlit page, in one run.
+"""What a member waits for after changing an input of the first screen: each input of this app against a minimal
+Streamlit page, in one run.
 
-    python benchmarks/latency.py [--repeat 20] [--warmup 1]
+    python benchmarks/latency.py [--repeat 5] [--warmup 1]
 
-Starts two `streamlit run` servers on free ports (this app, and a minimal page written to a temporary
-folder: a number input and `st.write` of twice its value), opens each in the system Chromium
-(`/usr/bin/chromium`, driven by Playwright; never `playwright install`) and, `--repeat` times, types a new
-value into a number input, commits it with Enter and times (time.perf_counter around the Playwright
-calls) from the commit until:
+Starts two `streamlit run` servers on free ports (this app, and a minimal page written to a temporary folder: a
+number input and `st.write` of twice its value) and opens each in the system Chromium (`/usr/bin/chromium`, driven
+by Playwright; never `playwright install`). Then, `--repeat` rounds: each input of the app's first screen (the
+service's years and months, the salary, the start age's years and months, the birth and entry dates, the plan and
+the group) is changed and changed back, and each change is followed by a change of the minimal page's number
+(there and back too), so that both pages are measured alternately under the same load. A text box is typed into
+and committed with Enter; the plan (a radio) and the group (a drop-down) are clicked.
 
-- "visible": the app's status widget ("Running…", `[data-testid="stStatusWidget"]`) is absent and the
-  expected new text is on screen — for this app the monthly pension changes ("Retribución promedio anual",
-  key `average_annual_text`, alternates between 36000 and 36100); for the minimal page, its written value;
-- "settled": that, and the rerun has finished: no element is still marked stale from the previous run
-  (`[data-stale="true"]`). Streamlit shows its status widget only after a delay, so on a fast rerun the
-  first figure can be reached while the rest of the page is still being replaced.
+**Settled**: from the key press (Enter) or the press on the option, to the last change of the page as a person
+sees it: a `MutationObserver` on the whole document notes, for each change of the page's elements, attributes or
+text, the next frame the browser draws; the page has settled once the run's last message has arrived (Streamlit's
+`script_finished`), nothing is marked stale from the previous run, the status widget is gone and nothing has
+changed for `QUIET_MS`. Both ends are the page's own clock (`performance.now()`), so Playwright's own delays do not
+enter it.
 
-Then, on the app's page, the explorer (ui/answer/explorer.py): its start-age slider (a range input named "Edad al
-comenzar la pensión") is moved with the keyboard, `--repeat` times (Arrow Right, then Arrow Left, a month
-each), timing each key press until the explorer shows the amount of the new age, and counting every
-WebSocket frame the page sends to the server meanwhile (it answers from the grid sent with the page, so
-this must be 0).
+Also, for each change, figures that the machine's load disturbs less than wall time: the browser's main-thread
+work (Chrome DevTools Protocol `Performance.getMetrics`: task, script, style and layout durations, summed over the
+change and the quiet wait after it), the server process's CPU time (`/proc/PID/stat`, in clock ticks: its mean over the changes),
+and the messages the page received (count and bytes).
 
-Prints the median and the 90th percentile in ms of each, and the app/minimal ratio of the medians (the
-figure to compare across machines: the machine is noisy); for the explorer, its median against the minimal
-page's "visible" median. `--warmup` changes are made first, unmeasured (the first rerun pays for
-first-time imports). No assertions.
+Prints, for each input, the median, the 90th percentile and the worst settle time, its median against the
+minimal page's median in the same run, and the CPU figures; then the median input and the worst. Last, on the
+app's page, the explorer (ui/answer/explorer.py): its start-age slider moved with the keyboard (Arrow Right, then
+Arrow Left, a month each), timing each key press until the explorer shows the amount of the new age, and counting
+the WebSocket frames the page sends to the server meanwhile (it answers from the grid sent with the page: 0).
+
+`--warmup` rounds are made first, unmeasured (the first reruns pay for first-time imports). No assertions.
 """
 
 from __future__ import annotations
@@ -40,14 +45,17 @@ from contextlib import ExitStack
 from dataclasses import dataclass, field
 from importlib.metadata import version
 from pathlib import Path
+from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
 
 from scripts.served_app import APP, CHROMIUM, ROOT, launch_chromium, serve  # noqa: E402
 
 WAIT_MS = 30_000
+QUIET_MS = 400  # nothing changed on the page for this long: it has settled
 
 MINIMAL_PAGE = '''import streamlit as st
 
@@ -55,70 +63,168 @@ value = st.number_input("Valor", value=1.0, step=1.0, key="value")
 st.write(f"Doble: {value * 2}")
 '''
 
-# True once the status widget is gone and the watched text is the expected one (or, with no expected text,
-# differs from the previous one); with `settled`, also once no element is still stale from the last run.
-READY = """([selector, expected, previous, settled]) => {
+# In every page, before its own scripts: the time of the member's action (armed just before it) and of the frame
+# drawn after the page's last change since then.
+WATCH = """(() => {
+    const s = window.__settle = {armed: false, start: null, last: null, changes: 0};
+    const begin = () => { if (s.armed) { s.armed = false; s.start = performance.now(); } };
+    addEventListener('keydown', e => { if (e.key === 'Enter') begin(); }, true);
+    addEventListener('pointerdown', begin, true);
+    new MutationObserver(() => {
+        if (s.start === null) return;
+        s.changes++;
+        requestAnimationFrame(() => { s.last = performance.now(); });
+    }).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+})();"""
+
+ARM = "() => Object.assign(window.__settle, {armed: true, start: null, last: null, changes: 0})"
+
+QUIET = """(quiet) => {
+    const s = window.__settle;
+    if (s.start === null || s.last === null) return false;
     if (document.querySelector('[data-testid="stStatusWidget"]')) return false;
-    if (settled && document.querySelector('[data-stale="true"]')) return false;
-    const texts = Array.from(document.querySelectorAll(selector), e => e.textContent.trim());
-    if (expected !== null) return texts.includes(expected);
-    return texts.length > 0 && texts[0] !== previous;
+    if (document.querySelector('[data-stale="true"]')) return false;
+    return performance.now() - s.last >= quiet;
 }"""
+
+METRICS = ("TaskDuration", "ScriptDuration", "RecalcStyleDuration", "LayoutDuration")
 
 
 @dataclass
-class Target:
+class Sample:
+    settle_ms: float
+    browser_ms: dict[str, float]
+    server_cpu_ms: float
+    messages: int
+    bytes_: int
+
+
+@dataclass
+class Input:
+    """One input and how to change it: `act(page, there)` changes it (there=True) or back (False); the member's
+    action (Enter, or the press on an option) must be the last thing `act` does."""
+
     name: str
-    script: Path
-    cwd: Path
-    input_selector: str      # the number input to change
-    watch_selector: str      # the text that shows the result
-    values: tuple[str, str]  # alternated, starting with a change from the page's default
-    expected: dict[str, str | None]  # value → the text it should show (None: "a different text")
-    visible_ms: list[float] = field(default_factory=list)
-    settled_ms: list[float] = field(default_factory=list)
+    act: Callable[[Page, bool], None]
+    samples: list[Sample] = field(default_factory=list)
     failures: int = 0
 
 
-def change(page: Page, target: Target, value: str, previous: str | None) -> tuple[float, float] | None:
-    """Type a value, commit it with Enter; (ms until visible, ms until settled), or None on a timeout."""
-    field_ = page.locator(target.input_selector)
-    field_.fill(value)
-    args = [target.watch_selector, target.expected[value], previous]
-    start_ = time.perf_counter()
-    field_.press("Enter")
-    try:
-        page.wait_for_function(READY, arg=[*args, False], polling="raf", timeout=WAIT_MS)
-        visible = time.perf_counter()
-        page.wait_for_function(READY, arg=[*args, True], polling="raf", timeout=WAIT_MS)
-        settled = time.perf_counter()
-    except Exception as error:  # a timeout: count it, go on
-        print(f"  {target.name}: no result after {WAIT_MS} ms for {value} ({type(error).__name__})", file=sys.stderr)
-        return None
-    return (visible - start_) * 1000, (settled - start_) * 1000
+def typed(key: str, there: str) -> Callable[[Page, bool], None]:
+    """A text box (`<key>_text`): `there` typed, or the value it had when first changed, then Enter."""
+    original: dict[str, str] = {}
+
+    def act(page: Page, forth: bool) -> None:
+        box = page.locator(f".st-key-{key}_text input")
+        original.setdefault("value", box.input_value())
+        box.fill(there if forth else original["value"])
+        page.evaluate(ARM)
+        box.press("Enter")
+    return act
 
 
-def watched_text(page: Page, target: Target) -> str:
-    return page.locator(target.watch_selector).first.text_content().strip()
+def radio(key: str, there: int, back: int) -> Callable[[Page, bool], None]:
+    def act(page: Page, forth: bool) -> None:
+        option = page.locator(f".st-key-{key} [role='radiogroup'] label").nth(there if forth else back)
+        page.evaluate(ARM)
+        option.click()
+    return act
 
 
-def measure(page: Page, url: str, target: Target, repeat: int, warmup: int) -> None:
-    page.goto(url)
-    page.locator(target.input_selector).wait_for(timeout=60_000)
-    page.locator(target.watch_selector).first.wait_for(timeout=60_000)
-    page.wait_for_function(READY, arg=[target.watch_selector, None, None, True], polling="raf", timeout=60_000)
-    for i in range(warmup + repeat):
-        value = target.values[i % 2]
-        timing = change(page, target, value, watched_text(page, target))
-        if i < warmup:
-            continue
-        if timing is None:
-            target.failures += 1
-            page.reload()
-            page.locator(target.watch_selector).first.wait_for(timeout=60_000)
-            continue
-        target.visible_ms.append(timing[0])
-        target.settled_ms.append(timing[1])
+def dropdown(key: str, there: int, back: int) -> Callable[[Page, bool], None]:
+    def act(page: Page, forth: bool) -> None:
+        page.locator(f".st-key-{key} [role='combobox']").click()
+        option = page.get_by_role("option").nth(there if forth else back)
+        option.wait_for()
+        page.evaluate(ARM)
+        option.click()
+    return act
+
+
+def first_screen() -> list[Input]:
+    """Every input of the first screen, changed from the example member's value and back."""
+    return [Input("service years", typed("service_years", "28")),
+            Input("service months", typed("service_months", "6")),
+            Input("salary", typed("average_annual", "36100")),
+            Input("start age, years", typed("retire_years", "60")),
+            Input("start age, months", typed("retire_months", "6")),
+            Input("birth date", typed("birth_date", "15/03/1970")),
+            Input("entry date", typed("entry_date", "01/09/1989")),
+            Input("plan", radio("system", 1, 0)),
+            Input("group", dropdown("group", 1, 0))]
+
+
+class Watched:
+    """A page with its messages, its browser metrics (CDP) and its server's CPU time."""
+
+    def __init__(self, browser, url: str, pid: int):
+        self.context = browser.new_context(viewport={"width": 1366, "height": 900})
+        self.context.add_init_script(WATCH)
+        self.page = self.context.new_page()
+        self.received: list[tuple[int, bool]] = []  # (bytes, ends a run)
+        self.sent: list = []
+        self.page.on("websocket", self._socket)
+        self.cdp = self.context.new_cdp_session(self.page)
+        self.cdp.send("Performance.enable", {"timeDomain": "threadTicks"})
+        self.pid = pid
+        self.page.goto(url)
+
+    def _socket(self, ws) -> None:
+        ws.on("framereceived", self._received)
+        ws.on("framesent", lambda payload: self.sent.append(payload))
+
+    def _received(self, payload) -> None:
+        data = payload if isinstance(payload, bytes) else payload.encode()
+        try:
+            finished = ForwardMsg.FromString(data).WhichOneof("type") == "script_finished"
+        except Exception:  # not a message of Streamlit's own
+            finished = False
+        self.received.append((len(data), finished))
+
+    def metrics(self) -> dict[str, float]:
+        values = {m["name"]: m["value"] for m in self.cdp.send("Performance.getMetrics")["metrics"]}
+        return {name: values.get(name, 0.0) * 1000 for name in METRICS}
+
+    def server_cpu_ms(self) -> float:
+        """The server's user and system time, with its threads that have ended (each run has a thread of its own),
+        counted in clock ticks: a mean over many changes, not one change's figure."""
+        fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+
+    def settle(self) -> None:
+        """Wait until the page is as a first visit leaves it."""
+        self.page.wait_for_function("() => document.querySelector('[data-testid=\"stMarkdownContainer\"]')",
+                                    timeout=60_000)
+        self.page.evaluate(ARM)
+        self.page.evaluate("() => { window.__settle.start = performance.now(); window.__settle.last = performance.now(); }")
+        self.page.wait_for_function(QUIET, arg=QUIET_MS * 2, polling=100, timeout=60_000)
+
+    def change(self, act: Callable[[Page, bool], None], there: bool) -> Sample | None:
+        before_messages = len(self.received)
+        before_metrics, before_cpu = self.metrics(), self.server_cpu_ms()
+        act(self.page, there)
+        try:
+            deadline = time.monotonic() + WAIT_MS / 1000
+            while not any(finished for _, finished in self.received[before_messages:]):
+                if time.monotonic() > deadline:
+                    raise TimeoutError("no end of run")
+                self.page.wait_for_timeout(10)
+            self.page.wait_for_function(QUIET, arg=QUIET_MS, polling=50, timeout=WAIT_MS)
+        except Exception as error:  # a timeout: count it, go on
+            print(f"  no settled page after {WAIT_MS} ms ({type(error).__name__})", file=sys.stderr)
+            return None
+        start, last = self.page.evaluate("() => [window.__settle.start, window.__settle.last]")
+        after = self.metrics()
+        messages = self.received[before_messages:]
+        return Sample(last - start, {name: after[name] - before_metrics[name] for name in METRICS},
+                      self.server_cpu_ms() - before_cpu, len(messages), sum(size for size, _ in messages))
+
+
+def minimal_act(page: Page, there: bool) -> None:
+    box = page.locator(".st-key-value input")
+    box.fill("2" if there else "1")
+    page.evaluate(ARM)
+    box.press("Enter")
 
 
 @dataclass
@@ -161,59 +267,85 @@ def p90(values: list[float]) -> float:
     return statistics.quantiles(values, n=10, method="inclusive")[8]
 
 
+def load() -> str:
+    return ", ".join(f"{value:.1f}" for value in os.getloadavg())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--repeat", type=int, default=20, help="measured changes per page (default 20)")
-    parser.add_argument("--warmup", type=int, default=1, help="unmeasured changes first (default 1)")
+    parser.add_argument("--repeat", type=int, default=5, help="rounds, each input there and back (default 5)")
+    parser.add_argument("--warmup", type=int, default=1, help="unmeasured rounds first (default 1)")
+    parser.add_argument("--only", default="", help="measure only the inputs whose name contains this")
     options = parser.parse_args()
     if not CHROMIUM.exists():
         raise SystemExit(f"{CHROMIUM} is missing: install Debian's chromium (never `playwright install`)")
 
+    inputs = [i for i in first_screen() if options.only in i.name]
+    minimal: list[Sample] = []
+    loads = [load()]
     with tempfile.TemporaryDirectory(prefix="latency-") as folder:
         folder = Path(folder)
         (folder / "minimal.py").write_text(MINIMAL_PAGE)
-        targets = [
-            Target("app", ROOT / APP, ROOT, ".st-key-average_annual_text input",
-                   '[data-testid="stMain"] .st-key-headline strong', ("36100", "36000"),
-                   {"36100": None, "36000": None}),
-            Target("minimal", folder / "minimal.py", folder, ".st-key-value input",
-                   '[data-testid="stMarkdownContainer"]', ("2", "1"), {"2": "Doble: 4.0", "1": "Doble: 2.0"}),
-        ]
         with ExitStack() as stack:  # both servers up at once, in this one run; stopped at the end
-            servers = [stack.enter_context(serve(t.script, t.cwd)) for t in targets]
+            app_server = stack.enter_context(serve(ROOT / APP, ROOT))
+            minimal_server = stack.enter_context(serve(folder / "minimal.py", folder))
             with sync_playwright() as playwright:
                 browser = launch_chromium(playwright)
-                for target, server in zip(targets, servers):
-                    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-                    page = context.new_page()
-                    frames: list = []
-                    page.on("websocket", lambda ws: ws.on("framesent", lambda payload: frames.append(payload)))
-                    measure(page, server.url, target, options.repeat, options.warmup)
-                    if target.name == "app":
-                        explorer = explore(page, frames, options.repeat)
-                    context.close()
+                app = Watched(browser, app_server.url, app_server.process.pid)
+                small = Watched(browser, minimal_server.url, minimal_server.process.pid)
+                app.page.locator(".st-key-service_years_text input").wait_for(timeout=60_000)
+                app.settle()
+                small.settle()
+                for round_ in range(options.warmup + options.repeat):
+                    for item in inputs:
+                        for there in (True, False):
+                            sample = app.change(item.act, there)
+                            other = small.change(minimal_act, there)
+                            if round_ < options.warmup:
+                                continue
+                            if sample is None:
+                                item.failures += 1
+                                app.page.reload()
+                                app.settle()
+                            else:
+                                item.samples.append(sample)
+                            if other is not None:
+                                minimal.append(other)
+                    loads.append(load())
+                explorer = explore(app.page, app.sent, 20)
                 browser.close()
 
-    print(f"streamlit {version('streamlit')}, {os.cpu_count()} cores, {options.repeat} changes per page "
-          f"after {options.warmup} unmeasured")
-    print(f"{'page':<8} {'visible median':>15} {'p90':>8} {'settled median':>15} {'p90':>8}  timeouts")
-    for t in targets:
-        if not t.visible_ms:
-            print(f"{t.name:<8} no measurement ({t.failures} timeouts)")
-            continue
-        print(f"{t.name:<8} {statistics.median(t.visible_ms):>12.0f} ms {p90(t.visible_ms):>5.0f} ms "
-              f"{statistics.median(t.settled_ms):>12.0f} ms {p90(t.settled_ms):>5.0f} ms  {t.failures}")
-    app, minimal = targets
-    if app.visible_ms and minimal.visible_ms:
-        visible = statistics.median(app.visible_ms) / statistics.median(minimal.visible_ms)
-        settled = statistics.median(app.settled_ms) / statistics.median(minimal.settled_ms)
-        print(f"ratio app/minimal of the medians: visible {visible:.1f}×, settled {settled:.1f}×")
-    if explorer.press_ms and minimal.visible_ms:
+    print(f"streamlit {version('streamlit')}, {os.cpu_count()} cores, {options.repeat} rounds (each input there "
+          f"and back) after {options.warmup} unmeasured; load average (1, 5, 15 min) at each round: {' | '.join(loads)}")
+    base = statistics.median(s.settle_ms for s in minimal)
+    columns = (f"{'input':<18} {'settled median':>14} {'p90':>7} {'worst':>7} {'×minimal':>8}  "
+               f"{'browser task':>12} {'script':>7} {'style':>6} {'layout':>6}  {'server CPU':>10}  {'messages':>8} {'kB':>5}")
+    print(columns)
+
+    def row(name: str, samples: list[Sample], failures: int = 0) -> float:
+        settle = [s.settle_ms for s in samples]
+        median = statistics.median(settle)
+        browser = {m: statistics.median(s.browser_ms[m] for s in samples) for m in METRICS}
+        print(f"{name:<18} {median:>11.0f} ms {p90(settle):>4.0f} ms {max(settle):>4.0f} ms {median / base:>7.1f}×  "
+              f"{browser['TaskDuration']:>9.0f} ms {browser['ScriptDuration']:>4.0f} ms {browser['RecalcStyleDuration']:>3.0f} ms "
+              f"{browser['LayoutDuration']:>3.0f} ms  {statistics.mean(s.server_cpu_ms for s in samples):>7.0f} ms  "
+              f"{statistics.median(s.messages for s in samples):>8.0f} {statistics.median(s.bytes_ for s in samples) / 1000:>5.1f}"
+              + (f"  ({failures} timeouts)" if failures else ""))
+        return median
+
+    medians = {item.name: row(item.name, item.samples, item.failures) for item in inputs if item.samples}
+    row("minimal page", minimal)
+    if medians:
+        worst = max(medians, key=medians.get)
+        print(f"against the minimal page's median ({base:.0f} ms, same run): median input "
+              f"{statistics.median(medians.values()) / base:.1f}×, worst input ({worst}) {medians[worst] / base:.1f}×; "
+              f"the slowest single change {max(s.settle_ms for i in inputs for s in i.samples):.0f} ms")
+    if explorer.press_ms:
         press = statistics.median(explorer.press_ms)
         print(f"explorer: key press → new amount median {press:.0f} ms (p90 {p90(explorer.press_ms):.0f} ms) over "
               f"{len(explorer.press_ms)} presses ({explorer.failures} without a new amount); WebSocket messages sent "
-              f"to the server while it moved: {explorer.frames_sent}; ratio to the minimal page's visible median "
-              f"{press / statistics.median(minimal.visible_ms):.2f}×")
+              f"to the server while it moved: {explorer.frames_sent}; ratio to the minimal page's settled median "
+              f"{press / base:.2f}×")
 
 
 if __name__ == "__main__":
