@@ -82,9 +82,17 @@ class LikelySlip(BaseModel):
     message: str
 
 
+class LaterLaw(BaseModel):
+    """RULES.md §8: a later law froze accruals this amount counts — which law, from what day, in words."""
+
+    law: str
+    date: date
+    message: str
+
+
 CONTRACT_FIELDS = ("covered", "eligible", "rule", "monthly_pension", "annual_pension", "monthly_paid_at_start",
                    "reduction_factor", "minimum_applied", "alternatives", "coordination",
-                   "contribution", "reasons", "steps", "assumptions_used", "likely_slip")
+                   "contribution", "reasons", "steps", "assumptions_used", "likely_slip", "later_law")
 
 
 _CONTRACT_INCLUDE = dict.fromkeys(CONTRACT_FIELDS, True)  # model_dump's `include`, made once
@@ -108,6 +116,7 @@ class Answer(BaseModel):
     steps: list[Step]
     assumptions_used: list[AssumptionUsed] = []
     likely_slip: LikelySlip | None = None  # named beside the amount, and first among the reasons
+    later_law: LaterLaw | None = None  # said beside the amount, wherever it is shown
     # Beyond the contract (the app and the report use them):
     earliest: Earliest | None = None
     reduced_from: Money | None = None  # the monthly amount before the actuarial reduction

@@ -8,12 +8,15 @@ service is added while the member works on.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from datetime import date
 from fractions import Fraction
 
 from estimator.law.parameters import definitions
-from estimator.arithmetic.dates import age_on, date_at
+from estimator.arithmetic.dates import add_months, age_on, date_at
+from estimator.calculation.law_day import law_day
+from estimator.calculation.scenario import Scenario
 from estimator.calculation.situation import Situation
 
 # The entry of a plan's law (`later_law = true`, RULES.md §8) that dates its system's freeze.
@@ -25,6 +28,7 @@ class Freeze:
     date: date
     law_es: str
     law_en: str
+    cite: str  # the later law, as its entry cites it ("Ley 3-2013")
 
     def law(self, lang: str) -> str:
         return self.law_es if lang == "es" else self.law_en
@@ -34,7 +38,7 @@ def freeze_for(plan: str, on: date | None = None) -> Freeze:
     """The freeze of the plan's system: a dated value of its law like any other (read on a day, today by
     default), from a later law (`later_law = true`) and labelled with it."""
     spec = definitions(plan, on)[FREEZE]
-    return Freeze(spec.date, spec.label_es, spec.label_en)
+    return Freeze(spec.date, spec.label_es, spec.label_en, spec.cite)
 
 
 def service_after_freeze(situation: Situation, birth: date, today: date, separation: date | None = None) -> Fraction:
@@ -61,3 +65,19 @@ def counts_past_freeze(plan: str, birth: date, separation_age: Fraction) -> bool
     """RULES.md §8: whether the service or salaries counted run past the freeze date — the member
     leaves service (or plans to retire) after it. Then every answer says a later law froze them."""
     return date_at(birth, separation_age) > freeze_for(plan).date
+
+
+def separation_day(s: Scenario) -> date:
+    """RULES.md §8, the command line's reading: the day the member leaves (or left) service — the pension's start
+    (`start_date`, or today) less the time between the separation age and the start age. Months that are not
+    whole are counted back in full, so a separation is never placed later than it can be."""
+    return add_months(law_day(s), -math.ceil((s.age - s.separation_age) * 12))
+
+
+def frozen_by_later_law(s: Scenario) -> Freeze | None:
+    """The freeze whose date the scenario's service and salaries run past (its separation comes after it), or
+    None: then a later law froze accruals this amount counts (RULES.md §8). A plan no later law froze has none."""
+    if FREEZE not in definitions(s.plan, law_day(s)):
+        return None
+    freeze = freeze_for(s.plan, law_day(s))
+    return freeze if separation_day(s) > freeze.date else None

@@ -14,7 +14,8 @@ from estimator.calculation.choice import (COVERED, OUTSIDE_SCOPE, REFUNDED, choo
                                           why_no_pension)
 from estimator.calculation.law_day import law_day, law_of
 from estimator.calculation.payment import chosen as chosen_rule, dollars, payable, payment
-from estimator.calculation.answer import Alternative, Answer, AssumptionUsed, LikelySlip, Step
+from estimator.calculation.answer import Alternative, Answer, AssumptionUsed, LaterLaw, LikelySlip, Step
+from estimator.calculation.freeze import frozen_by_later_law
 from estimator.calculation.scenario import Scenario
 from estimator.calculation.situation import Situation
 from estimator.law.registry import plan
@@ -40,13 +41,14 @@ def example_inputs_named(names: frozenset[str] | set[str], lang: str) -> str:
 def estimate(s: Scenario, lang: str = "es", *, average_steps: list[Step] | None = None,
              average_assumptions: list[AssumptionUsed] | None = None,
              find_earliest: bool = True, situation: Situation | None = None,
-             example_inputs: frozenset[str] = frozenset()) -> Answer:
+             example_inputs: frozenset[str] = frozenset(), frozen: bool = False) -> Answer:
     """The answer for one scenario (CONTRACT.md), its reasons and steps in `lang`. `situation` is the
     member today, who gives the scenario at a later age for the earliest eligibility (default: `s` itself).
     `average_steps` replace the step of an average entered (a salary history's, a projection's:
     `situation.average_at`), and `average_assumptions` are the assumptions those steps use. `example_inputs`: the
     inputs that are still an example member's (`EXAMPLE_INPUTS`), which the steps call the example's rather than
-    entered.
+    entered. `frozen`: the scenario's service and average are already those of the freeze date (the benefit-freeze
+    option), so no later law froze what it counts.
 
     RULES.md §1, Scope: a member whose first entry these rules do not describe gets no number; without an
     entry date, the reasons say once which entry dates the rules cover."""
@@ -63,7 +65,19 @@ def estimate(s: Scenario, lang: str = "es", *, average_steps: list[Step] | None 
     if slip := slip_in(s.plan, s.average_salary, s.average_monthly_salary, lang):
         answer.likely_slip = LikelySlip(field=slip[0], message=slip[1])
         answer.reasons.insert(0, slip[1])
+    if answer.eligible and not frozen:
+        answer.later_law = later_law(s, lang)
     return answer
+
+
+def later_law(s: Scenario, lang: str) -> LaterLaw | None:
+    """RULES.md §8: the later law that froze accruals the scenario counts (its separation comes after the freeze),
+    said beside its amount wherever it is shown; None when it counts none."""
+    freeze = frozen_by_later_law(s)
+    if freeze is None:
+        return None
+    return LaterLaw(law=display(freeze.cite, lang), date=freeze.date,
+                    message=t("later_law.message", lang, law=freeze.law(lang)))
 
 
 def _estimate(s: Scenario, lang: str, why: str | None, *, average_steps: list[Step] | None,

@@ -25,6 +25,7 @@ MAX_SCENARIOS = 4  # side by side: more would not fit a page or a screen
 MONEY_FIELDS = ("average_salary", "average_monthly_salary", "social_security_monthly")
 FLAGS = ("coordinated", "refunded", *(fact.name for fact in MEMBER_FACTS))
 AVERAGE_FROM = "average_assumptions"  # kept beside a compared scenario's inputs: what its average rests on
+FROZEN = "frozen"  # kept beside them too: its service and average are those of the freeze date (RULES.md §8)
 
 
 @dataclass(frozen=True)
@@ -36,16 +37,20 @@ class Compared:
 
     scenario: Scenario
     average_assumptions: tuple[AssumptionUsed, ...] = ()
+    frozen: bool = False  # the benefit-freeze option's figures: no later law froze what they count
 
     def answer(self, lang: str) -> Answer:
         """The answer the page and the report show (no search for the earliest age: neither prints it)."""
-        return estimate(self.scenario, lang, average_assumptions=list(self.average_assumptions), find_earliest=False)
+        return estimate(self.scenario, lang, average_assumptions=list(self.average_assumptions), find_earliest=False,
+                        frozen=self.frozen)
 
     def entry(self) -> dict:
         """As the session keeps it: the contract's inputs, and the average's assumptions when there are any."""
         data = self.scenario.contract_dict()
         if self.average_assumptions:
             data[AVERAGE_FROM] = [used.model_dump() for used in self.average_assumptions]
+        if self.frozen:
+            data[FROZEN] = True
         return data
 
     def given(self) -> dict[str, Any]:
@@ -59,7 +64,9 @@ class Compared:
         """An entry the session keeps, read back (its inputs checked as the contract checks them)."""
         data = dict(entry)
         rest = data.pop(AVERAGE_FROM, None) or []
-        return cls(read_scenario(data, lang, kept=True), tuple(AssumptionUsed.model_validate(used) for used in rest))
+        frozen = data.pop(FROZEN, False) is True
+        return cls(read_scenario(data, lang, kept=True), tuple(AssumptionUsed.model_validate(used) for used in rest),
+                   frozen)
 
     @classmethod
     def of(cls, compared: Compared | Scenario) -> Compared:

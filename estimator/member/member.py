@@ -73,7 +73,8 @@ class Member:
     def compared_at(self, age: Fraction, extra_service: Fraction = Fraction(0)) -> Compared:
         """The scenario at `age` with `extra_service` as the comparison keeps it: with the salary growth when a
         projected salary entered its average (the answer at that age lists it too: `answer_at`)."""
-        return Compared(self.at(age, extra_service), tuple(average_at(self.situation, Fraction(age)).assumptions))
+        return Compared(self.at(age, extra_service), tuple(average_at(self.situation, Fraction(age)).assumptions),
+                        frozen=not self.situation.accrues)
 
     def explained(self, lang: str = "es") -> AverageAt:
         """The average at the planned age, with its steps when it is not the one entered (a salary history's,
@@ -87,7 +88,7 @@ class Member:
             explained = self.explained(lang)
             return estimate(self.scenario, lang, average_steps=explained.steps,
                             average_assumptions=explained.assumptions, situation=self.situation,
-                            example_inputs=self.example_inputs)
+                            example_inputs=self.example_inputs, frozen=not self.situation.accrues)
         return self._once(("answer", lang), work)
 
     def answer_at(self, age: Fraction, lang: str = "es") -> Answer:
@@ -101,7 +102,7 @@ class Member:
             explained = average_at(self.situation, age, lang)
             return estimate(self.at(age), lang, average_steps=explained.steps,
                             average_assumptions=explained.assumptions, find_earliest=False,
-                            example_inputs=self.example_inputs)
+                            example_inputs=self.example_inputs, frozen=not self.situation.accrues)
         return self._once(("answer_at", age, lang), work)
 
     def key_dates(self, today: date | None = None) -> list[KeyDate]:

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import streamlit as st
 
-from estimator import (Answer, break_even, coordination_age, counts_past_freeze, exact_number, freeze_for, growth_in,
+from estimator import (Answer, break_even, coordination_age, exact_number, growth_in,
                        income_from_65, key_date_lines, Member, money, plan_info as plan_of, Run, span, t, total_of,
                        used_mark)
 
@@ -79,7 +79,7 @@ def answer_view(member: Member, answer: Answer, lang: str, beside_amount=lambda:
     st.markdown(f"**{tx('rule')}:** {t(f'rule.{answer.rule}', lang)}")
     st.markdown(f"**{tx('service_at_start')}:** {service_text(member, lang)}")
     if not st.session_state.get("freeze"):
-        freeze_offer_view(member, lang)
+        freeze_offer_view(answer, lang)
     if answer.minimum_applied:
         st.caption(tx("minimum_note"))
     if answer.reduced_from is not None:
@@ -131,12 +131,12 @@ def _bullets(lines: list[str]) -> None:
     st.markdown("\n".join(f"- {line}".replace("$", "\\$") for line in lines))
 
 
-def freeze_offer_view(member: Member, lang: str) -> None:
-    """RULES.md §8: the amount follows the texts; a later law froze these accruals. Never silent, and
-    the frozen figure one click away."""
-    if not counts_past_freeze(member.plan, member.birth_date, member.scenario.separation_age):
+def freeze_offer_view(answer: Answer, lang: str) -> None:
+    """RULES.md §8: the amount follows the texts; a later law froze these accruals (the answer's `later_law`, as
+    the comparison and the reports say it). Never silent, and the frozen figure one click away."""
+    if answer.later_law is None:
         return
-    st.info(ui_text("freeze.offer", lang, law=freeze_for(member.plan).law(lang)), icon="⚖️")
+    st.info(answer.later_law.message, icon="⚖️")
     st.button(ui_text("freeze.show", lang), key="freeze_offer", on_click=_turn_on_freeze)
 
 

@@ -24,7 +24,7 @@ def test_contract_example():
     assert answers[0]["monthly_pension"] == 1467.08
     assert set(answers[0]) == {"covered", "eligible", "rule", "monthly_pension", "annual_pension",
                                "monthly_paid_at_start", "reduction_factor", "minimum_applied", "alternatives", "coordination",
-                               "contribution", "reasons", "steps", "assumptions_used", "likely_slip"}
+                               "contribution", "reasons", "steps", "assumptions_used", "likely_slip", "later_law"}
     for step in answers[0]["steps"]:
         assert set(step) == {"label", "formula", "value", "cite", "assumption"}
     # 9% × $1,956.11 = $176.05 a month until 55: the contribution rate is the rule book's assumption.
