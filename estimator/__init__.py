@@ -44,7 +44,7 @@ from estimator.words.citations import display, with_cite  # noqa: E402
 from estimator.calculation.answer import Answer, AssumptionUsed  # noqa: E402
 from estimator.calculation.averages import HistoryError, average_from_history, window  # noqa: E402
 from estimator.calculation.choice import NO_DEFERRED, OUTSIDE_SCOPE, REFUNDED, rules_of, why_no_pension  # noqa: E402
-from estimator.calculation.freeze import counts_past_freeze, freeze_for, frozen  # noqa: E402
+from estimator.calculation.freeze import freeze_for, frozen  # noqa: E402
 from estimator.calculation.growth import growth_change, growth_in, grows  # noqa: E402
 from estimator.calculation.plausibility import BOUNDS, likely_slip  # noqa: E402
 from estimator.calculation.scenario import (EARLIEST_WORKING_AGE, GROUPS, OLDEST_AGE, Assumptions,  # noqa: E402
@@ -93,7 +93,7 @@ __all__ = ["Overridable", "overridable", "replacing", "MEMBER_FACTS", "reads", "
            "value_shown", "LANGUAGES", "date_words", "fact_app_words", "flat_words", "plan_app_words", "span",
            "step_value", "t", "display", "with_cite", "Answer", "AssumptionUsed", "HistoryError",
            "average_from_history", "window", "NO_DEFERRED", "OUTSIDE_SCOPE", "REFUNDED", "rules_of", "why_no_pension",
-           "counts_past_freeze", "freeze_for", "frozen", "growth_change", "growth_in", "grows", "BOUNDS",
+           "freeze_for", "frozen", "growth_change", "growth_in", "grows", "BOUNDS",
            "likely_slip", "EARLIEST_WORKING_AGE", "GROUPS", "OLDEST_AGE", "Assumptions", "Scenario", "ScenarioError",
            "read_scenario", "earliest_eligibility", "threshold_ages", "threshold_values", "estimate",
            "example_inputs_named", "outside_scope", "scope_reason", "Situation", "assumptions_of", "Member",

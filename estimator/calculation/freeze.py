@@ -61,12 +61,6 @@ def frozen(situation: Situation, birth: date, today: date, separation: date | No
                    salary_growth=Fraction(0), accrues=False)
 
 
-def counts_past_freeze(plan: str, birth: date, separation_age: Fraction) -> bool:
-    """RULES.md §8: whether the service or salaries counted run past the freeze date — the member
-    leaves service (or plans to retire) after it. Then every answer says a later law froze them."""
-    return date_at(birth, separation_age) > freeze_for(plan).date
-
-
 def separation_day(s: Scenario) -> date:
     """RULES.md §8, the command line's reading: the day the member leaves (or left) service — the pension's start
     (`start_date`, or today) less the time between the separation age and the start age. Months that are not

@@ -192,7 +192,7 @@ def difference_reasons(base: Compared | Scenario, base_answer: Answer, other: Co
 # What the comparison says under each scenario's amount, on the page and in its report alike (one source
 # for each sentence): the pension under the rule when another amount is paid, what the System pays from 65 under
 # the Plan Coordinado, the net while contributing, and the assumptions that entered the amount (RULES.md §0).
-RESULT_LINES = ("reference", "from_coordination", "net", "assumptions")
+RESULT_LINES = ("later_law", "reference", "from_coordination", "net", "assumptions")
 
 
 def result_label(kind: str, lang: str, answer: Answer | None = None) -> str:
@@ -204,6 +204,8 @@ def result_label(kind: str, lang: str, answer: Answer | None = None) -> str:
                  age=span(coordination_age(answer.law_on if answer is not None else None), lang))
     if kind == "assumptions":
         return t("compare.assumptions_used", lang)
+    if kind == "later_law":
+        return t("report.row_later_law", lang)
     return t("report.row_net", lang)
 
 
@@ -220,7 +222,8 @@ def assumptions_used_text(answer: Answer, lang: str) -> str:
 def result_line(kind: str, answer: Answer, lang: str) -> str | None:
     """One of RESULT_LINES for this answer, or None when it says nothing for it. The reference amount (the
     pension under the rule) when coordination pays another amount from the start (RULES.md §0); then what is
-    paid from 65 is the amount itself, not repeated."""
+    paid from 65 is the amount itself, not repeated. The later law that froze accruals the amount counts
+    (RULES.md §8), in the answer's own words."""
     paid_differs = has_amount(answer) and answer.monthly_paid_at_start != answer.monthly_pension
     if kind == "reference":
         return money(answer.monthly_pension) if paid_differs else None
@@ -230,6 +233,8 @@ def result_line(kind: str, answer: Answer, lang: str) -> str | None:
         return money(answer.coordination.monthly_pension_from_65)
     if kind == "assumptions":
         return assumptions_used_text(answer, lang) if has_amount(answer) else None
+    if kind == "later_law":  # RULES.md §8: beside every amount that counts accruals a later law froze
+        return answer.later_law.message if answer.later_law is not None else None
     if answer.contribution is None:
         return None
     return t("report.net_until", lang, amount=money(answer.contribution.net_monthly_pension),

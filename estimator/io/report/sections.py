@@ -15,7 +15,7 @@ from estimator.member.compare import scenario_inputs
 from estimator.arithmetic.dates import date_at
 from estimator.explanation.engine import example_inputs_named
 from estimator.calculation.answer import Answer
-from estimator.calculation.freeze import counts_past_freeze, freeze_for
+from estimator.calculation.freeze import freeze_for
 from estimator.calculation.situation import Situation
 from estimator.arithmetic.display import exact_number, exact_percent, money
 from estimator.arithmetic.exact import whole_months
@@ -73,13 +73,11 @@ def _amount_summary(doc: Document, ctx: Context) -> None:
 
 def _freeze_lines(ctx: Context) -> list[str]:
     """Beside the amount: computed with the benefits frozen (the app's option), or counting service or
-    salaries past the date a later law froze them (RULES.md §8)."""
-    law = freeze_for(ctx.scenario.plan).law(ctx.lang)
+    salaries past the date a later law froze them (RULES.md §8: the answer's `later_law`, as every view says it)."""
     if ctx.situation is not None and not ctx.situation.accrues:
-        return [ctx.t("frozen_note", law=law)]
-    if ctx.birth_date is not None and counts_past_freeze(ctx.scenario.plan, ctx.birth_date,
-                                                          ctx.scenario.separation_age):
-        return [ctx.t("freeze_note", law=law)]
+        return [ctx.t("frozen_note", law=freeze_for(ctx.scenario.plan).law(ctx.lang))]
+    if ctx.answer.later_law is not None:
+        return [ctx.t("freeze_note", message=ctx.answer.later_law.message)]
     return []
 
 
