@@ -9,9 +9,9 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from .test_app_browser import amount_shown, open_app, MONEY
+from .test_app_browser import amount_shown, headline, MONEY, number_input, open_app, type_number
 from .test_look import settled
-from .test_same_ages_browser import WORDS as COMPARE_WORDS
+from .test_same_ages_browser import add_scenario, WORDS as COMPARE_WORDS
 
 pytestmark = pytest.mark.browser
 
@@ -19,18 +19,14 @@ SHOTS = "/tmp"
 
 WORDS = {
     "es": {"later": "Congelación por una ley posterior: Esta cantidad sigue los textos de la ley",
-           "law": "Ley 3-2013", "freeze": "Ver la cantidad con los beneficios congelados"},
+           "law": "Ley 3-2013", "freeze": "Ver la cantidad con los beneficios congelados", "years": "años",
+           "who": "La Administración de los Sistemas de Retiro (ASR) puede decirle lo que le corresponde.",
+           "back": "Volver a la cantidad según los textos de la ley, sin congelar"},
     "en": {"later": "Frozen by a later law: This amount follows the texts of the law",
-           "law": "Ley 3-2013", "freeze": "See the amount with benefits frozen"},
+           "law": "Ley 3-2013", "freeze": "See the amount with benefits frozen", "years": "years",
+           "who": "The Retirement Board (Administración de los Sistemas de Retiro, ASR) can tell you what is due to you.",
+           "back": "Back to the amount under the texts of the law, not frozen"},
 }
-
-
-def add_scenario(page: Page, count: int, words: dict) -> None:
-    expect(amount_shown(page)).to_have_text(MONEY)
-    settled(page)
-    page.get_by_role("button", name=words["add"]).click()
-    expect(page.get_by_text(words["added"].format(count=count))).to_be_visible()
-    settled(page)
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])
@@ -59,3 +55,29 @@ def test_the_comparison_names_the_freeze_beside_each_amount_that_counts_past_it(
     assert page.get_by_test_id("stMain").evaluate("m => m.scrollWidth <= m.clientWidth + 1"), "wider than the screen"
     first.scroll_into_view_if_needed()
     page.screenshot(path=f"{SHOTS}/freeze-compare-{lang}-{width}.png", full_page=True)
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize("width, height", [(1366, 900), (390, 844)])
+def test_the_frozen_view_with_no_pension_says_who_can_answer_and_the_way_back(page, app_url, width, height, lang):
+    words = WORDS[lang]
+    page.set_viewport_size({"width": width, "height": height})
+    open_app(page, app_url, COMPARE_WORDS[lang]["path"])
+    expect(amount_shown(page)).to_have_text(MONEY)
+    settled(page)
+    page.get_by_role("button", name=words["freeze"]).click()
+    settled(page)
+    # 20 years today, frozen at 30 June 2013: about 6½ years, short of every rule's 10 at any age
+    type_number(number_input(page, "service_years", words["years"]), "20")
+    message = page.locator(".st-key-frozen_no_pension")
+    expect(message.get_by_text(words["who"], exact=False)).to_be_visible()
+    expect(page.locator(".st-key-summary")).to_contain_text(words["who"])  # the first line on a phone too
+    back = message.get_by_role("button", name=words["back"])
+    expect(back).to_be_visible()
+    expect(headline(page)).to_have_count(0)
+    assert page.get_by_test_id("stMain").evaluate("m => m.scrollWidth <= m.clientWidth + 1"), "wider than the screen"
+    message.scroll_into_view_if_needed()
+    page.screenshot(path=f"{SHOTS}/freeze-never-{lang}-{width}.png")
+    back.click()
+    expect(amount_shown(page)).to_have_text(MONEY)  # 20 years under the texts: a pension again
+    expect(message).to_have_count(0)

@@ -29,6 +29,11 @@ WORDS = {  # what a person reads and clicks, in each language
 
 def add_at(page: Page, age: str, count: int, words: dict) -> None:
     type_number(number_input(page, "retire_years", words["years"]), age)
+    add_scenario(page, count, words)
+
+
+def add_scenario(page: Page, count: int, words: dict) -> None:
+    """Add the form's scenario, once its amount shows, as the comparison's `count`-th."""
     expect(amount_shown(page)).to_have_text(MONEY)
     settled(page)
     page.get_by_role("button", name=words["add"]).click()

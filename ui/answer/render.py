@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import streamlit as st
 
-from estimator import (Answer, break_even, coordination_age, exact_number, growth_in,
+from estimator import (Answer, break_even, coordination_age, exact_number, freeze_for, growth_in,
                        income_from_65, key_date_lines, Member, money, plan_info as plan_of, Run, span, t, total_of,
                        used_mark)
 
@@ -32,6 +32,8 @@ def not_eligible_summary(member: Member, answer: Answer, lang: str) -> str:
     age = age_label(member.planned_age, lang)
     earliest = earliest_words(member, answer, lang)
     if earliest is None:
+        if not member.situation.accrues:  # never, with the frozen figures: who can answer instead
+            return frozen_no_pension(member, lang)
         return ui_text("summary.not_eligible_never", lang, age=age)
     return ui_text("summary.not_eligible", lang, age=age, earliest=earliest[0], date=earliest[1])
 
@@ -49,6 +51,9 @@ def answer_view(member: Member, answer: Answer, lang: str, beside_amount=lambda:
     if not answer.eligible:
         st.warning(tx("not_eligible"), icon="ℹ️")
         reasons = answer.reasons
+        frozen_view = not member.situation.accrues and not member.scenario.refunded
+        if frozen_view:
+            frozen_no_pension_view(member, lang)
         if member.scenario.refunded:
             reasons = reasons + [ui_text("limits.refunded", lang)]
         elif answer.earliest is not None:  # the useful part first: when, and under which rule
@@ -56,7 +61,8 @@ def answer_view(member: Member, answer: Answer, lang: str, beside_amount=lambda:
             st.info(tx("earliest", age=earliest_age, date=earliest_date, rule=t(f"rule.{answer.earliest.rule}", lang)))
             reasons = reasons[1:]  # the first reason says the same, without the date
         else:
-            st.info(tx("earliest_none"))
+            if not frozen_view:  # the frozen view's message above says so, and who can answer
+                st.info(tx("earliest_none"))
             reasons = reasons[1:]
         st.markdown(f"**{tx('why')}**")
         _bullets(reasons)
@@ -137,7 +143,7 @@ def freeze_offer_view(answer: Answer, lang: str) -> None:
     if answer.later_law is None:
         return
     st.info(answer.later_law.message, icon="⚖️")
-    st.button(ui_text("freeze.show", lang), key="freeze_offer", on_click=_turn_on_freeze)
+    st.button(ui_text("freeze.show", lang), key="freeze_offer", on_click=_set_freeze, args=(True,))
 
 
 def service_text(member: Member, lang: str) -> str:
@@ -152,8 +158,22 @@ def service_text(member: Member, lang: str) -> str:
     return span(total, lang)
 
 
-def _turn_on_freeze() -> None:
-    st.session_state["freeze"] = True
+def frozen_no_pension(member: Member, lang: str) -> str:
+    """RULES.md §8: the frozen figures give no pension at the planned age; as a case these rules do not answer,
+    who can say what is due (the Retirement Board, or the teachers' system)."""
+    return ui_text(f"freeze.no_pension_{plan_of(member.plan).system}", lang, law=freeze_for(member.plan).law(lang),
+                   age=age_label(member.planned_age, lang))
+
+
+def frozen_no_pension_view(member: Member, lang: str) -> None:
+    """Who can answer, and the way back to the figures under the texts beside it (not only in Avanzado)."""
+    with st.container(key="frozen_no_pension"):
+        st.info(frozen_no_pension(member, lang), icon=":material/ac_unit:")
+        st.button(ui_text("freeze.back", lang), key="freeze_back", on_click=_set_freeze, args=(False,))
+
+
+def _set_freeze(on: bool) -> None:
+    st.session_state["freeze"] = on
 
 
 @st.fragment
