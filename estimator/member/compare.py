@@ -19,6 +19,7 @@ from estimator.calculation.law_day import law_of
 from estimator.words.assumptions import assumption_figure, assumption_label, assumption_stated
 from estimator.law.facts import MEMBER_FACTS
 from estimator.law.parameters import coordination_age
+from estimator.law.scope import entry_in_scope, out_of_scope_from
 from estimator.words.catalog import date_words, span, t
 
 MAX_SCENARIOS = 4  # side by side: more would not fit a page or a screen
@@ -78,6 +79,14 @@ def plan_name(plan: str, lang: str) -> str:
     return t(f"report.plan.{plan}", lang)
 
 
+def situation_name(s: Scenario, lang: str) -> str:
+    """The plan the scenario is in, by its name; for a first entry these rules do not describe (RULES.md §1), the
+    program that entry puts the member in (Ley 305-1999's savings accounts, Ley 160-2013's teachers' plan)."""
+    if s.entry_date is None or entry_in_scope(s.plan, s.entry_date):
+        return plan_name(s.plan, lang)
+    return t(f"report.plan_outside.{s.plan}", lang, start=date_words(out_of_scope_from(s.plan), lang))
+
+
 def rule_name(rule_id: str | None, lang: str) -> str:
     """The rule's full title ("Regla 18.2: 58 años de edad y 10 de servicio"), or "sin pensión"."""
     return t(f"rule.{rule_id}", lang) if rule_id else t("compare.none", lang)
@@ -108,7 +117,8 @@ def scenario_inputs(s: Scenario, lang: str) -> list[tuple[str, str]]:
     """Each input the scenario gives, labelled in words (the fields left at their defaults are left
     out, as in the scenario's own file), then the assumptions it changes."""
     data = s.contract_dict()
-    rows = [(t(f"report.field.{name}", lang), field_value(name, value, lang))
+    rows = [(t(f"report.field.{name}", lang),
+             situation_name(s, lang) if name == "plan" else field_value(name, value, lang))
             for name, value in data.items() if name not in ("assumptions", "start_date")]
     rows += [(assumption_label(name, lang), assumption_figure(name, value))
              for name, value in data.get("assumptions", {}).items()]

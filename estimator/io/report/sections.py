@@ -11,7 +11,7 @@ from fractions import Fraction
 from functools import partial
 from typing import Sequence
 
-from estimator.member.compare import scenario_inputs
+from estimator.member.compare import scenario_inputs, situation_name
 from estimator.arithmetic.dates import date_at
 from estimator.explanation.engine import example_inputs_named
 from estimator.calculation.answer import Answer
@@ -32,7 +32,7 @@ from estimator.io.report.document import FAMILY, Context, Document, Words, title
 # -- title and summary -------------------------------------------------------------------------
 
 def title(doc: Document, ctx: Context) -> None:
-    subtitle = ctx.t("subtitle", plan=ctx.t(f"plan.{ctx.scenario.plan}"), date=ctx.date_text(ctx.generated_on))
+    subtitle = ctx.t("subtitle", plan=situation_name(ctx.scenario, ctx.lang), date=ctx.date_text(ctx.generated_on))
     title_block(doc, ctx.t("title"), subtitle, ctx.name, ctx.notes)
 
 
@@ -268,4 +268,7 @@ def closing(doc: Document, words: Words, answers: Sequence[Answer]) -> None:
     doc.paragraph(words.t("rulebook", date=words.date_text(date.fromisoformat(RULEBOOK_DATE)),
                           law=words.t("law_days_joiner").join(words.date_text(day) for day in days)), size=9)
     doc.heading(words.t("disclaimer_title"), size=11)
-    doc.paragraph(words.t("disclaimer"))
+    said = [words.t("disclaimer")]
+    if any(answer.covered for answer in answers):  # a case these rules do not answer shows no amount, no assumption
+        said.append(words.t("disclaimer_amounts"))
+    doc.paragraph(" ".join(said))
