@@ -61,17 +61,18 @@ def frozen(situation: Situation, birth: date, today: date, separation: date | No
                    salary_growth=Fraction(0), accrues=False)
 
 
-def separation_day(s: Scenario) -> date:
+def separation_day(s: Scenario, start: date | None = None) -> date:
     """RULES.md §8, the command line's reading: the day the member leaves (or left) service — the pension's start
-    (`start_date`, or today) less the time between the separation age and the start age. Months that are not
-    whole are counted back in full, so a separation is never placed later than it can be."""
-    return add_months(law_day(s), -math.ceil((s.age - s.separation_age) * 12))
+    (`start`, else `start_date`, else today) less the time between the separation age and the start age. Months
+    that are not whole are counted back in full, so a separation is never placed later than it can be."""
+    return add_months(start or law_day(s), -math.ceil((s.age - s.separation_age) * 12))
 
 
-def frozen_by_later_law(s: Scenario) -> Freeze | None:
+def frozen_by_later_law(s: Scenario, start: date | None = None) -> Freeze | None:
     """The freeze whose date the scenario's service and salaries run past (its separation comes after it), or
-    None: then a later law froze accruals this amount counts (RULES.md §8). A plan no later law froze has none."""
+    None: then a later law froze accruals this amount counts (RULES.md §8). A plan no later law froze has none.
+    `start`: the pension's start when a report knows it and the scenario does not (`separation_day`)."""
     if FREEZE not in definitions(s.plan, law_day(s)):
         return None
     freeze = freeze_for(s.plan, law_day(s))
-    return freeze if separation_day(s) > freeze.date else None
+    return freeze if separation_day(s, start) > freeze.date else None

@@ -8,6 +8,7 @@ the earliest eligibility. This module puts them together.
 
 from __future__ import annotations
 
+from datetime import date
 from fractions import Fraction
 
 from estimator.calculation.choice import (COVERED, OUTSIDE_SCOPE, REFUNDED, choose, evaluate, evaluations_at, facts_of,
@@ -70,10 +71,11 @@ def estimate(s: Scenario, lang: str = "es", *, average_steps: list[Step] | None 
     return answer
 
 
-def later_law(s: Scenario, lang: str) -> LaterLaw | None:
+def later_law(s: Scenario, lang: str, start: date | None = None) -> LaterLaw | None:
     """RULES.md §8: the later law that froze accruals the scenario counts (its separation comes after the freeze),
-    said beside its amount wherever it is shown; None when it counts none."""
-    freeze = frozen_by_later_law(s)
+    said beside its amount wherever it is shown; None when it counts none. `start`: the pension's start when a
+    report knows it (from a birth date) and the scenario does not."""
+    freeze = frozen_by_later_law(s, start)
     if freeze is None:
         return None
     return LaterLaw(law=display(freeze.cite, lang), date=freeze.date,

@@ -58,6 +58,7 @@ def build_report(scenario: Scenario, lang: str = "es", *, member: Member | None 
                   salary_growth=situation.salary_growth if situation is not None else Fraction(salary_growth),
                   generated_on=generated_on or date.today(), situation=situation, member=member,
                   name=clean_text(name, NAME_LIMIT), notes=clean_text(notes, NOTES_LIMIT, lines=True))
+    ctx.answer = sections.dated(answer, scenario, ctx.start_date, lang)
     if answer.covered:
         parts = (sections.title, sections.summary, sections.key_dates_section, chart_section, sections.steps,
                  sections.reasons, sections.alternatives, sections.assumptions, sections.inputs)

@@ -18,8 +18,9 @@ from estimator.calculation.scenario import Scenario
 from estimator.arithmetic.display import money
 from estimator.calculation.growth import growth_in
 from estimator.words.catalog import t
-from estimator.io.report.document import NAME_LIMIT, NOTES_LIMIT, Document, Words, clean_text, title_block, written
-from estimator.io.report.sections import closing
+from estimator.io.report.document import (NAME_LIMIT, NOTES_LIMIT, Document, Words, clean_text, start_day,
+                                          title_block, written)
+from estimator.io.report.sections import closing, dated
 
 LABEL_WIDTH = 46  # millimetres of the first column; the scenarios share the rest
 
@@ -36,7 +37,8 @@ def build_comparison_report(scenarios: Sequence[Compared | Scenario], lang: str 
     words = Words(lang)
     generated_on = generated_on or date.today()
     compared = [Compared.of(c) for c in scenarios]
-    scenarios, answers = [c.scenario for c in compared], [c.answer(lang) for c in compared]
+    scenarios = [c.scenario for c in compared]
+    answers = [dated(c.answer(lang), c.scenario, start_day(c.scenario, birth_date, generated_on), lang) for c in compared]
     name, notes = clean_text(name, NAME_LIMIT), clean_text(notes, NOTES_LIMIT, lines=True)
 
     def draw(doc: Document) -> None:

@@ -126,8 +126,12 @@ class Context(Words):
 
     @property
     def start_date(self) -> date | None:
-        """The day the pension would start, when the birth date is known: never before today (RULES.md §0)."""
-        return max(date_at(self.birth_date, self.scenario.age), self.generated_on) if self.birth_date else None
+        return start_day(self.scenario, self.birth_date, self.generated_on)
+
+
+def start_day(scenario: Scenario, birth_date: date | None, today: date) -> date | None:
+    """The day the scenario's pension would start, when the birth date is known: never before today (RULES.md §0)."""
+    return max(date_at(birth_date, scenario.age), today) if birth_date else None
 
 
 def clean_text(text: str | None, limit: int, lines: bool = False) -> str | None:

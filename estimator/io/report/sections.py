@@ -13,8 +13,9 @@ from typing import Sequence
 
 from estimator.member.compare import scenario_inputs, situation_name
 from estimator.arithmetic.dates import date_at
-from estimator.explanation.engine import example_inputs_named
+from estimator.explanation.engine import example_inputs_named, later_law
 from estimator.calculation.answer import Answer
+from estimator.calculation.scenario import Scenario
 from estimator.calculation.freeze import freeze_for
 from estimator.calculation.situation import Situation
 from estimator.arithmetic.display import exact_number, exact_percent, money
@@ -79,6 +80,15 @@ def _freeze_lines(ctx: Context) -> list[str]:
     if ctx.answer.later_law is not None:
         return [ctx.t("freeze_note", message=ctx.answer.later_law.message)]
     return []
+
+
+def dated(answer: Answer, s: Scenario, start: date | None, lang: str) -> Answer:
+    """RULES.md §8 as a report that knows the dates reads it: a scenario given without its start date (the command
+    line's) starts on the day the report prints, given a birth date, and its separation is counted back from that
+    day, not from today. The app's scenarios carry their start date: their answer already reads it."""
+    if start is None or s.start_date is not None or not answer.eligible:
+        return answer
+    return answer.model_copy(update={"later_law": later_law(s, lang, start)})
 
 
 def _coordination_lines(ctx: Context) -> list[str]:

@@ -46,3 +46,20 @@ def test_the_members_report_from_a_scenario_says_it_too(lang):
     said = t("report.freeze_note", lang, message=estimate(scenario, lang).later_law.message)
     assert " ".join(said.split()) in text
     assert "Ley 3-2013" not in pdf_text(build_report(read_scenario(LEFT_IN_2011), lang, generated_on=ON))
+
+
+# Left at 45, starting at 65: counted back from today, the separation is some 20 years ago, before 30 June 2013;
+# born on 1 January 1975, the report's start is 1 January 2040 and the separation 1 January 2020, after it.
+LEFT_AT_45 = {"plan": "ley447", "age": 65, "separation_age": 45, "service_years": 25, "average_salary": 40000}
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_a_report_with_a_birth_date_counts_the_separation_from_the_start_it_prints(lang):
+    scenario = read_scenario(LEFT_AT_45)
+    assert estimate(scenario, lang).later_law is None  # the command line's answer, with no dates
+    born = date(1975, 1, 1)
+    member = pdf_text(build_report(scenario, lang, birth_date=born, generated_on=ON))
+    assert "Ley 3-2013" in member and "2040" in member
+    compared = pdf_text(build_comparison_report([scenario, read_scenario(LEFT_IN_2011)], lang, birth_date=born,
+                                                generated_on=ON))
+    assert t("report.row_later_law", lang) in compared
