@@ -21,8 +21,8 @@ from estimator.calculation.scenario import Scenario
 from estimator.calculation.situation import Situation
 from estimator.law.registry import plan
 from estimator.calculation.plausibility import slip_in
-from estimator.explanation.reasons import (earliest_reason, hooks, no_pension, notes_on_fields, scope_reason,
-                                           unmet_reasons, unreduced_monthly)
+from estimator.explanation.reasons import (MOST_REASONS, earliest_reason, hooks, no_pension, notes_on_fields,
+                                           paid_reason, scope_reason, unmet_reasons, unreduced_monthly)
 from estimator.calculation.search import earliest_eligibility
 from estimator.words.citations import display
 from estimator.explanation.steps import amount_steps, average_step
@@ -58,14 +58,17 @@ def estimate(s: Scenario, lang: str = "es", *, average_steps: list[Step] | None 
         answer = no_pension(False, [scope_reason(s, lang)], [])
         answer.law_on = law_day(s)
         return answer
+    slip = slip_in(s.plan, s.average_salary, s.average_monthly_salary, lang)
+    said_after = (s.entry_date is None) + (slip is not None)  # reasons added below, counted in the room left
     answer = _estimate(s, lang, why, average_steps=average_steps, average_assumptions=average_assumptions,
-                       find_earliest=find_earliest, situation=situation, example="average_salary" in example_inputs)
+                       find_earliest=find_earliest, situation=situation, example="average_salary" in example_inputs,
+                       room=MOST_REASONS - said_after)
     if s.entry_date is None:
         answer.reasons.append(scope_reason(s, lang))
     answer.law_on = law_day(s)
-    if slip := slip_in(s.plan, s.average_salary, s.average_monthly_salary, lang):
+    if slip:
         answer.likely_slip = LikelySlip(field=slip[0], message=slip[1])
-        answer.reasons.insert(0, slip[1])
+        answer.reasons.insert(1, slip[1])  # after what is paid, or when it would be: the first thing said
     if answer.eligible and not frozen:
         answer.later_law = later_law(s, lang)
     return answer
@@ -84,7 +87,8 @@ def later_law(s: Scenario, lang: str, start: date | None = None) -> LaterLaw | N
 
 def _estimate(s: Scenario, lang: str, why: str | None, *, average_steps: list[Step] | None,
               average_assumptions: list[AssumptionUsed] | None,
-              find_earliest: bool, situation: Situation | None, example: bool = False) -> Answer:
+              find_earliest: bool, situation: Situation | None, example: bool = False,
+              room: int = MOST_REASONS) -> Answer:
     params = law_of(s)
     steps = list(average_steps or [])
     notes = hooks(s.plan)
@@ -103,9 +107,9 @@ def _estimate(s: Scenario, lang: str, why: str | None, *, average_steps: list[St
         earliest = (earliest_eligibility(s, situation=situation, params=plain, now=evaluations)
                     if find_earliest else None)
         reasons = earliest_reason(s, earliest, find_earliest, lang)
-        reasons += unmet_reasons(s, evaluations, lang)
-        reasons += notes.plan_notes(s, exact, params, None, lang) + notes_on_fields(s, None, params, lang)
-        return no_pension(True, reasons, steps, earliest, average_assumptions)
+        said = notes.plan_notes(s, exact, params, None, lang) + notes_on_fields(s, None, params, lang)
+        reasons += unmet_reasons(s, evaluations, lang, earliest, room - len(reasons) - len(said))
+        return no_pension(True, reasons + said, steps, earliest, average_assumptions)
 
     facts = facts_of(s, average_formula=average_steps[-1].formula if average_steps else None)
     if not average_steps:
@@ -124,6 +128,7 @@ def _estimate(s: Scenario, lang: str, why: str | None, *, average_steps: list[St
     steps += addition.steps
     reasons += addition.reasons
     reasons += notes_on_fields(s, chosen, params, lang, addition.contribution is not None)
+    reasons.insert(0, paid_reason(s, dollars(paying.at_start), addition.coordination, params, lang))
     return Answer(
         covered=True, eligible=True, rule=chosen.rule.id,
         monthly_pension=pay.monthly, annual_pension=pay.annual,

@@ -18,18 +18,22 @@ from estimator.law.facts import MEMBER_FACTS
 from estimator.calculation.choice import Evaluation, reduces
 from estimator.calculation.payment import Payable
 from estimator.words.citations import display, with_cite
-from estimator.calculation.answer import Answer, AssumptionUsed, Earliest, Step
+from estimator.calculation.answer import Answer, AssumptionUsed, Coordination, Earliest, Step
 from estimator.calculation.scenario import Scenario
 from estimator.law.scope import NEW_PARTICIPANTS_FROM, entry_in_scope, out_of_scope_from
 from estimator.arithmetic.display import exact_number, money
 from estimator.arithmetic.exact import round_cents
-from estimator.law.parameters import Params, definitions
+from estimator.law.parameters import Params, coordination_age, definitions
 from estimator.words.assumptions import assumption_label
 from estimator.law import registry as plans
 from estimator.law.registry import plan
-from estimator.law.rules import ACTIVE, DEFERRED
+from estimator.law.rules import ACTIVE, DEFERRED, Rule
 from estimator.explanation.steps import Addition
 from estimator.words.catalog import date_words, span, t
+
+# The most reasons an answer with no pension gives (each rule named once): a counselor reads them all.
+MOST_REASONS = 6
+
 
 def no_pension(covered: bool, reasons: list[str], steps: list[Step], earliest: Earliest | None = None,
                average_assumptions: list[AssumptionUsed] | None = None) -> Answer:
@@ -99,13 +103,52 @@ def _relevant(evaluation: Evaluation) -> bool:
     return all(c.threshold is not None for c in evaluation.outcome.conditions if not c.met)
 
 
-def unmet_reasons(s: Scenario, evaluations: list[Evaluation], lang: str) -> list[str]:
+def rule_named(rule_id: str, lang: str) -> str:
+    """A rule's name as it reads inside a sentence ("la pensión por mérito, 30 años de servicio (Ley 447)")."""
+    return t(f"rule_in_text.{rule_id}", lang)
+
+
+def rule_cited(rule: Rule, lang: str) -> str:
+    """A rule named inside a sentence with its citation, said once."""
+    return with_cite(rule_named(rule.id, lang), display(rule.cite, lang), "{title} ({cite})")
+
+
+def sentence(text: str) -> str:
+    """A text that starts a sentence with a rule's name ("the merit pension …"), capitalised."""
+    return text[:1].upper() + text[1:]
+
+
+def listed(items: list[str], lang: str) -> str:
+    """Names in a sentence: "a y b", "a; b y c" (names hold commas of their own)."""
+    return items[0] if len(items) == 1 else f"{'; '.join(items[:-1])} {t('reason.and', lang)} {items[-1]}"
+
+
+def unmet_reasons(s: Scenario, evaluations: list[Evaluation], lang: str, earliest: Earliest | None = None,
+                  room: int = MOST_REASONS) -> list[str]:
+    """Why no rule applies, each rule named once: the one the earliest eligibility names is said there; for a
+    member who left service, the rules for retirement from active service in one sentence (judged at the
+    separation, which no later age changes); rules that lack the same thing in one sentence; and all of them in
+    one when there is no `room` for a sentence each."""
     relevant = [e for e in evaluations if _relevant(e)] or evaluations
+    relevant = [e for e in relevant if earliest is None or e.rule.id != earliest.rule]
     reasons, left_service = [], s.left_service_early
+    if left_service and any(e.rule.path == ACTIVE for e in relevant):
+        relevant = [e for e in relevant if e.rule.path != ACTIVE]
+        if earliest is not None:  # otherwise the first reason says the separation already
+            reasons.append(t("reason.active_unmet_at_separation", lang, age=span(s.separation_age, lang),
+                             service=span(s.service_years, lang)))
+    lacking: dict[str, list[Evaluation]] = {}  # what is lacking, in words → the rules that lack it, in table order
     for evaluation in relevant:
         failed = [condition_text(c, lang, left_service) for c in evaluation.outcome.conditions if not c.met]
-        reasons.append(t("reason.rule_unmet", lang, rule=t(f"rule.{evaluation.rule.id}", lang),
-                         cite=display(evaluation.rule.cite, lang), conditions="; ".join(failed)))
+        lacking.setdefault("; ".join(failed), []).append(evaluation)
+    if len(reasons) + len(lacking) > max(room, 1):
+        each = [t("reason.rules_lacking", lang, rule=listed([rule_cited(e.rule, lang) for e in rules], lang),
+                  conditions=conditions) for conditions, rules in lacking.items()]
+        return [" ".join(reasons + [t("reason.none_applies", lang, rules=listed(each, lang))])]
+    for conditions, rules in lacking.items():
+        key = "reason.rule_unmet" if len(rules) == 1 else "reason.rules_unmet"
+        reasons.append(sentence(t(key, lang, rule=listed([rule_cited(e.rule, lang) for e in rules], lang),
+                                  conditions=conditions)))
     return reasons
 
 
@@ -119,24 +162,37 @@ def earliest_reason(s: Scenario, earliest: Earliest | None, searched: bool, lang
         return [t("reason.never", lang)]
     key = "reason.earliest_waiting" if s.left_service_early else "reason.earliest_working"
     return [t(key, lang, age=span(earliest.age, lang), service=span(earliest.service_years, lang),
-              rule=t(f"rule.{earliest.rule}", lang))]
+              rule=rule_named(earliest.rule, lang))]
 
 
 # -- the rule chosen: the pieces a plan's notes put in order ----------------------------------
 
+def paid_reason(s: Scenario, at_start: Decimal, coordination: Coordination | None, params: Params, lang: str) -> str:
+    """The first thing said of a pension: what the System pays and from when (RULES.md §0, the amount shown is
+    the amount paid), and what it pays from 65 when coordination changes it later."""
+    age = span(s.age, lang)
+    when = (t("reason.paid_on", lang, day=date_words(s.start_date, lang), age=age) if s.start_date
+            else t("reason.paid_at", lang, age=age))
+    age65 = coordination_age(params.on)
+    if coordination is not None and s.age < age65 and coordination.monthly_pension_from_65 != at_start:
+        return t("reason.paid_then_coordinated", lang, amount=money(at_start), when=when, age=span(age65, lang),
+                 later=money(coordination.monthly_pension_from_65))
+    return t("reason.paid", lang, amount=money(at_start), when=when)
+
+
 def choice_notes(s: Scenario, chosen: Evaluation, alternatives: list[Evaluation], lang: str) -> list[str]:
     """Which rule applies and why that one; for a member who left service, that the right dates from then
     (not for a rule whose reduction runs to the start age: it is written for a later start)."""
-    rule = with_cite(t(f"rule.{chosen.rule.id}", lang), display(chosen.rule.cite, lang), "{title} ({cite})")
+    rule = rule_cited(chosen.rule, lang)
     tied = [e for e in alternatives if e.amount.v == chosen.amount.v]
     if tied:
         # RULES.md §0, Choice: the tie-break is this estimator's reading; only the part that decided is said
         paths = {e.rule.path == chosen.rule.path for e in tied}
         why = "both" if len(paths) == 2 else "table" if paths == {True} else "path"
-        notes = [t("reason.chosen_tie", lang, rule=rule, why=t(f"reason.tie_{why}", lang),
-                   others="; ".join(t(f"rule.{e.rule.id}", lang) for e in tied))]
+        notes = [sentence(t("reason.chosen_tie", lang, rule=rule, why=t(f"reason.tie_{why}", lang),
+                   others=listed([rule_named(e.rule.id, lang) for e in tied], lang)))]
     else:
-        notes = [t("reason.chosen" if alternatives else "reason.chosen_only", lang, rule=rule)]
+        notes = [sentence(t("reason.chosen" if alternatives else "reason.chosen_only", lang, rule=rule))]
     runs_to_start = chosen.rule.reduction is not None and chosen.rule.reduction.at == "age"
     if chosen.rule.path == ACTIVE and s.left_service_early and not runs_to_start:
         notes.append(t("reason.right_at_separation", lang, age=span(s.separation_age, lang)))
@@ -202,15 +258,20 @@ def notes_on_fields(s: Scenario, chosen: Evaluation | None, params: Params, lang
     elif s.coordinated and not coordinated:
         notes.append(t("reason.coordination_not_group", lang))
     if s.social_security_monthly is not None and not coordinated:
-        notes.append(t("reason.social_security_unused", lang))
+        if s.coordinated:  # the sentence just said is why: one reason
+            notes[-1] = t("reason.social_security_so_unused", lang, note=notes[-1])
+        else:
+            notes.append(t("reason.social_security_unused", lang))
     notes += [t(f"reason.unused.{fact.name}", lang) for fact in MEMBER_FACTS
               if getattr(s, fact.name) and not fact.read(s.plan, True)]
     notes += hooks(s.plan).field_notes(s, chosen, lang)
+    unused: dict[str, list[str]] = {}  # why → the assumptions entered and unused for that reason, one sentence each
     for name in s.assumptions.given():
-        why = assumption_unused(s, name, chosen, params, contribution_paid)
-        if why:
-            notes.append(t("reason.assumption_unused", lang, label=assumption_label(name, lang),
-                           why=t(f"reason.unused_{why}", lang)))
+        if why := assumption_unused(s, name, chosen, params, contribution_paid):
+            unused.setdefault(why, []).append(t("reason.assumption_quoted", lang, label=assumption_label(name, lang)))
+    for why, labels in unused.items():
+        notes.append(t("reason.assumption_unused" if len(labels) == 1 else "reason.assumptions_unused", lang,
+                       label=listed(labels, lang), why=t(f"reason.unused_{why}", lang)))
     return notes
 
 

@@ -88,7 +88,7 @@ def amount_steps(s: Scenario, chosen: Evaluation, pay: Payable, params: Params, 
     unit = plan(s.plan).amount_unit
     base = chosen.outcome.amount
     cite = "; ".join([rule.cite, *sorted(base.cites)])
-    label = t(f"step.rule_amount_{unit}", lang, rule=t(f"rule.{rule.id}", lang))
+    label = t(f"step.rule_amount_{unit}", lang, rule=t(f"rule_in_text.{rule.id}", lang))
     steps = [step(label, base.text, round_cents(base.v), cite, lang, base) if monthly_now
              else amount_step(label, base.text, base.v, cite, lang, base)]
     exact_text = carried(base.v, base.text)  # how a later formula writes the amount exactly

@@ -217,6 +217,8 @@ def test_every_rule_is_cited_quoted_and_named_in_both_languages():
             assert "«" in rule.legal_text and "»" in rule.legal_text, rule.id
             for lang in texts.LANGUAGES:
                 assert texts.t(f"rule.{rule.id}", lang)
+                # its name inside a sentence ("Se aplica la pensión por mérito, …"), never its title's capital
+                assert texts.t(f"rule_in_text.{rule.id}", lang)[:1].islower(), rule.id
 
 
 def _cases(plan_id: str) -> dict:

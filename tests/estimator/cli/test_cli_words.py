@@ -126,3 +126,70 @@ def test_the_tie_break_is_said_as_this_estimators_reading_only_the_part_that_app
     assert deferred not in tie_within  # no deferred pension is tied here
     (tie_across,) = [r for r in across["reasons"] if reading in r and ("diferida" in r or "deferred pension" in r)]
     assert table not in tie_across.split(";")[-1], tie_across
+
+
+# Every rule's name as the words catalogs give it, at the start of a sentence ("Pensión por mérito: …").
+TITLE_MID_SENTENCE = re.compile(r"(según|under|Se aplica|No aplica|derecho a partir de [^:]*:) (Pensión|Regla|Inciso|"
+                                r"Maestros|Merit|Item|Teachers)")
+
+
+@pytest.mark.parametrize("lang, merit", [("es", "Se aplica la pensión por mérito, con 30 años de servicio (Reglamento"),
+                                         ("en", "The merit pension, with 30 years of service (Reglamento")])
+def test_a_rules_name_reads_as_part_of_the_sentence(lang, merit):
+    lines = [{"plan": "ley447", "age": 56, "service_years": 30, "average_salary": 36000},
+             {"plan": "ley447", "age": 50, "service_years": 20, "average_salary": 36000},
+             {"plan": "ley1", "age": 60, "service_years": 30, "average_salary": 30000},
+             {"plan": "teachers", "age": 45, "service_years": 20, "average_monthly_salary": 3000}]
+    said = [text for answer in answers(lines, lang) for text in texts(answer)]
+    assert not [text for text in said if TITLE_MID_SENTENCE.search(text)]
+    assert not [text for text in said if "according to" in text or "según Pensión" in text]
+    assert any(text.startswith(merit) for text in said), said
+    label = "Pensión anual según la pensión por mérito" if lang == "es" else "Annual pension under the merit pension"
+    assert any(text.startswith(label) for text in said), said
+
+
+RULE_IDS = re.compile(r"\((?:Reglamento, Regla [\d.()a-z, ]+|Ley 1-1990, inciso \([a-d]\)[^)]*|Maestros, [^)]*)\)")
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_a_not_eligible_answer_has_at_most_6_reasons_each_rule_named_once(lang):
+    # A police officer who left at 41 with 12 years and 10 months, coordinated (not for the police), with Social
+    # Security and an assumption entered: eight rules, four fields. Before, twelve reasons, 19.4(b) named twice.
+    lines = [{"plan": "ley447", "age": 57.3, "separation_age": 41, "service_years": 12.833333,
+              "average_salary": 60967.8, "group": "police", "coordinated": True, "social_security_monthly": 1309.53,
+              "assumptions": {"merit_pct_55_plus": 1}},
+             {"plan": "ley447", "age": 46.2, "service_years": 7.166667, "average_salary": 218046.74,
+              "group": "judiciary", "coordinated": True, "social_security_monthly": 232.02,
+              "assumptions": {"early_reduction_per_year": 0.0, "reduction_factor": 1, "merit_pct_55_plus": 0.0,
+                              "merit_pct_under_55": 0.388}},
+             {"plan": "ley447", "age": 43.416667, "separation_age": 35.833333, "service_years": 12.333333,
+              "average_salary": 294400.97, "group": "police", "coordinated": True,
+              "social_security_monthly": 2219.45, "assumptions": {"merit_pct_under_55": 0.0}},
+             {"plan": "teachers", "age": 45, "service_years": 20, "average_monthly_salary": 3000}]
+    for answer in answers(lines, lang):
+        assert not answer["eligible"] and len(answer["reasons"]) <= 6, answer["reasons"]
+        names = [name for reason in answer["reasons"] for name in RULE_IDS.findall(reason)]
+        assert len(names) == len(set(names)), names
+        # the rule of the earliest eligibility, named in the first reason, is not named again
+        first = answer["reasons"][0]
+        rule_words = first.split(": ", 1)[-1].rstrip(".")
+        assert not any(rule_words in reason for reason in answer["reasons"][1:]), answer["reasons"]
+
+
+@pytest.mark.parametrize("lang, paid", [("es", "El Sistema paga {amount} al mes desde"),
+                                        ("en", "The System pays {amount} a month from")])
+def test_the_first_reason_of_an_eligible_answer_says_what_is_paid_and_from_when(lang, paid):
+    lines = [{"plan": "teachers", "age": 52, "service_years": 30, "average_monthly_salary": 1956.11},
+             {"plan": "ley447", "age": 60, "service_years": 30, "average_salary": 30000, "coordinated": True},
+             {"plan": "ley447", "age": 66, "service_years": 30, "average_salary": 30000, "coordinated": True,
+              "start_date": "2031-05-01"},
+             {"plan": "ley1", "age": 60, "service_years": 30, "average_salary": 3500}]  # a likely slip, said second
+    teacher, before_65, from_start, slip = answers(lines, lang)
+    for answer in (teacher, before_65, from_start, slip):
+        first = answer["reasons"][0]
+        assert first.startswith(paid.format(amount=f"${answer['monthly_paid_at_start']:,.2f}")), first
+    assert ("52 años" if lang == "es" else "52 years") in teacher["reasons"][0]
+    # before 65 and coordinated from 65: both amounts, each from when it is paid
+    assert f"${before_65['coordination']['monthly_pension_from_65']:,.2f}" in before_65["reasons"][0]
+    assert ("1 de mayo de 2031" if lang == "es" else "May 1, 2031") in from_start["reasons"][0]
+    assert slip["reasons"][1] == slip["likely_slip"]["message"]
