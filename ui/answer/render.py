@@ -102,9 +102,11 @@ def answer_view(member: Member, answer: Answer, lang: str, beside_amount=lambda:
     if answer.alternatives:
         st.markdown(f"**{tx('alternatives')}**")
         import pandas as pd  # only when a table is shown: the first screen needs none
-        table(pd.DataFrame([{tx("alternative_rule"): t(f"rule.{a.rule}", lang),
-                             tx("alternative_amount"): money(a.monthly_pension)} for a in answer.alternatives]),
-              "alternatives_table", hide_index=True)
+
+        # A plain table (a few rows of text): a data grid is drawn on a canvas, its last change 300-500 ms after Enter.
+        st.table(pd.DataFrame([{tx("alternative_rule"): t(f"rule.{a.rule}", lang),
+                                tx("alternative_amount"): money(a.monthly_pension)} for a in answer.alternatives]),
+                 hide_index=True)
 
 
 def income_view(member: Member, answer: Answer, lang: str) -> None:
