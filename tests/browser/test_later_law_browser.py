@@ -20,10 +20,12 @@ SHOTS = "/tmp"
 WORDS = {
     "es": {"later": "Congelación por una ley posterior: Esta cantidad sigue los textos de la ley",
            "law": "Ley 3-2013", "freeze": "Ver la cantidad con los beneficios congelados", "years": "años",
+           "frozen": "Cálculo con los beneficios congelados: Ley 3-2013",
            "who": "La Administración de los Sistemas de Retiro (ASR) puede decirle lo que le corresponde.",
            "back": "Volver a la cantidad según los textos de la ley, sin congelar"},
     "en": {"later": "Frozen by a later law: This amount follows the texts of the law",
            "law": "Ley 3-2013", "freeze": "See the amount with benefits frozen", "years": "years",
+           "frozen": "Computed with benefits frozen: Ley 3-2013",
            "who": "The Retirement Board (Administración de los Sistemas de Retiro, ASR) can tell you what is due to you.",
            "back": "Back to the amount under the texts of the law, not frozen"},
 }
@@ -40,7 +42,7 @@ def test_the_comparison_names_the_freeze_beside_each_amount_that_counts_past_it(
     expect(offer.first).to_be_visible()
     add_scenario(page, 1, compare)
     page.get_by_role("button", name=words["freeze"]).click()  # the same member, benefits frozen
-    settled(page)
+    expect(page.get_by_test_id("stMain").get_by_text(words["frozen"])).to_be_visible()  # the frozen view drawn
     add_scenario(page, 2, compare)
     page.get_by_test_id("stSidebar").get_by_role("link", name=compare["nav"]).click()
     page.set_viewport_size({"width": width, "height": height})
@@ -66,7 +68,7 @@ def test_the_frozen_view_with_no_pension_says_who_can_answer_and_the_way_back(pa
     expect(amount_shown(page)).to_have_text(MONEY)
     settled(page)
     page.get_by_role("button", name=words["freeze"]).click()
-    settled(page)
+    expect(page.get_by_test_id("stMain").get_by_text(words["frozen"])).to_be_visible()
     # 20 years today, frozen at 30 June 2013: about 6½ years, short of every rule's 10 at any age
     type_number(number_input(page, "service_years", words["years"]), "20")
     message = page.locator(".st-key-frozen_no_pension")
