@@ -42,7 +42,7 @@ def summary_view(lang: str, member, answer, errors: dict[str, str], uncovered: l
 
 lang = frame()
 today = date.today()
-st.title(ui_text("app.title", lang))
+st.title(ui_text("app.title", lang), anchor=False)  # no link before the first field: one Tab stop less
 st.caption(ui_text("app.subtitle", lang))
 example_slot = st.empty()  # "an example" while every input is still the example member's
 st.html(page_css(lang))

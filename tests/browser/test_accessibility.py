@@ -248,12 +248,13 @@ def test_no_serious_or_critical_axe_violations_with_the_salary_history_refused(p
 
 def test_streamlits_own_controls_are_named_in_spanish_for_screen_readers(page, app_url):
     """The sidebar, its close button, help icons, heading links, a list's opener: Streamlit names them in English
-    only; on the Spanish page a screen reader hears Spanish (ui/shell/page_hints.py)."""
+    only; on the Spanish page a screen reader hears Spanish (ui/shell/page_hints.py). A field's help button is found by
+    its name, not its role: screen readers have its words as the field's description (ui/shell/field_help.py)."""
     from ui.shell.page_hints import STREAMLIT_NAMES
 
     page.goto(f"{app_url}/")
     settle(page, "es", TITLES["estimate", "es"])
-    expect(page.get_by_role("button", name="Ayuda: Sistema de retiro")).to_have_count(1)
+    expect(page.locator("button[aria-label='Ayuda: Sistema de retiro']")).to_have_count(1)
     expect(page.locator("[aria-label='Cerrar la barra lateral']")).to_have_count(1)
     names = page.evaluate("() => [...document.querySelectorAll('[aria-label]')].map(e => e.getAttribute('aria-label'))")
     english = [name for name in names if name in STREAMLIT_NAMES or name.startswith("Help for ")]
@@ -262,9 +263,9 @@ def test_streamlits_own_controls_are_named_in_spanish_for_screen_readers(page, a
     # Switched to English and back, each page's names follow (one watcher, never two undoing each other).
     page.get_by_test_id("stSidebar").get_by_role("radio", name="English", exact=True).click()
     settle(page, "en", TITLES["estimate", "en"])
-    expect(page.get_by_role("button", name="Help for Retirement system")).to_have_count(1)
+    expect(page.locator("button[aria-label='Help for Retirement system']")).to_have_count(1)
     expect(page.locator("[aria-label='Collapse sidebar']")).to_have_count(1)
     page.get_by_test_id("stSidebar").get_by_role("radio", name="Español", exact=True).click()
     settle(page, "es", TITLES["estimate", "es"])
-    expect(page.get_by_role("button", name="Ayuda: Sistema de retiro")).to_have_count(1)
+    expect(page.locator("button[aria-label='Ayuda: Sistema de retiro']")).to_have_count(1)
     expect(page.locator("[aria-label='Cerrar la barra lateral']")).to_have_count(1)

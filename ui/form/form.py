@@ -23,6 +23,7 @@ from ui.form.member import average_to_confirm, build_member, confirm_key, entry_
 from ui.form.salary_table import HISTORY_BOX, PERIODS, PREFILLED, history_size, sync_history
 from ui.form.salary_upload import salary_upload, summary as history_summary
 from ui.form.saved import MAX_FILE_BYTES, dump_inputs, saved_uploader
+from ui.shell.field_help import FieldHelp
 from ui.shell.fresh_download import fresh_download
 from ui.shell.plain import plain
 from ui.shell.text import ui_text
@@ -126,10 +127,12 @@ def _read(state, lang: str) -> tuple[FormValues, SalaryHistory | None]:
     return values, history
 
 
-def _typed(name: str, label: str, lang: str, where=st, help: str | None = None, date_box: bool = False) -> None:
+def _typed(name: str, label: str, lang: str, described: FieldHelp, where=st, help: str | None = None,
+           date_box: bool = False) -> None:
     """A text box the member types a number or a date into; the app reads it (`ui.form.entry`)."""
     if date_box:
         label = f"{label} ({ui_text('check.date_format_hint', lang)})"
+    help = help and described(help, box_key(name))
     where.text_input(label, key=box_key(name), help=help, persist_state=KEEP, autocomplete="off",
                      placeholder=ui_text("check.date_placeholder", lang) if date_box else None)
 
@@ -175,86 +178,98 @@ def member_form(lang: str, today: date, form: FormReading) -> None:
     state, errors = st.session_state, form.errors
     relabel_choices(state, lang)
     show = {f.key for f in shown_fields(form.values)}
+    described = FieldHelp()  # each field's help, also its description and shown on keyboard focus
     for field, message in errors.items():
         if field not in PLACED:
             st.error(plain(message), icon="⚠️")
-    st.header(tx("heading"))
+    st.header(tx("heading"), anchor=False)  # no link before the first field: one Tab stop less
 
     st.radio(tx("system"), _options("system"), key="system", horizontal=True,
-             format_func=choice_format("system", lang), help=tx("system_help"), persist_state=KEEP)
+             format_func=choice_format("system", lang), help=described(tx("system_help"), "system"),
+             persist_state=KEEP)
     # Both systems: the entry date decides the plan and whether these rules describe the member (RULES.md §1).
-    _typed("entry_date", tx("entry_date"), lang, help=entry_help(state["system"], lang), date_box=True)
+    _typed("entry_date", tx("entry_date"), lang, described, help=entry_help(state["system"], lang), date_box=True)
     _error_under(errors, "entry_date")
     example_mark(form.still_example, "entry_date", lang)
     if isinstance(state.get("entry_date"), date) and "entry_date" not in errors:
         st.caption(entry_caption(state["system"], state["entry_date"], lang))
     if "group" in show:
         st.selectbox(tx("group"), _options("group"), key="group", format_func=choice_format("group", lang),
-                     help=tx("group_help"), persist_state=KEEP,
+                     help=described(tx("group_help"), "group"), persist_state=KEEP,
                      placeholder=ui_text("check.select_placeholder", lang))
-    _typed("birth_date", tx("birth_date"), lang, help=tx("birth_date_help"), date_box=True)
+    _typed("birth_date", tx("birth_date"), lang, described, help=tx("birth_date_help"), date_box=True)
     _error_under(errors, "birth_date")
     example_mark(form.still_example, "birth_date", lang)
     st.radio(tx("status"), _options("status"), key="status", horizontal=True,
              format_func=choice_format("status", lang), persist_state=KEEP)
     separated = "separation_date" in show
     if separated:
-        _typed("separation_date", tx("separation_date"), lang, help=tx("separation_date_help"), date_box=True)
+        _typed("separation_date", tx("separation_date"), lang, described, help=tx("separation_date_help"), date_box=True)
         _error_under(errors, "separation_date")
 
-    st.markdown(f"**{tx('service_separated' if separated else 'service')}**", help=tx("service_help"))
+    _boxes_label(tx("service_separated" if separated else "service"), tx("service_help"), "service", described)
     left, right = st.columns(2)
-    _typed("service_years", tx("years"), lang, where=left)
-    _typed("service_months", tx("months"), lang, where=right)
+    _typed("service_years", tx("years"), lang, described, where=left)
+    _typed("service_months", tx("months"), lang, described, where=right)
     _error_under(errors, "service")
     example_mark(form.still_example, "service", lang)
 
     plan = plan_of(form.values)
-    _salary_inputs(lang, plan, form, show)
+    _salary_inputs(lang, plan, form, show, described)
 
-    st.markdown(f"**{tx('retire')}**", help=tx("retire_help"))
+    _boxes_label(tx("retire"), tx("retire_help"), "retire", described)
     left, right = st.columns(2)
-    _typed("retire_years", tx("years"), lang, where=left)
-    _typed("retire_months", tx("months"), lang, where=right)
+    _typed("retire_years", tx("years"), lang, described, where=left)
+    _typed("retire_months", tx("months"), lang, described, where=right)
     _error_under(errors, "retire")
     example_mark(form.still_example, "retire", lang)
 
     if "coordinated" in show:
-        st.checkbox(tx("coordinated"), key="coordinated", help=tx("coordinated_help"), persist_state=KEEP)
+        st.checkbox(tx("coordinated"), key="coordinated", help=described(tx("coordinated_help"), "coordinated"),
+                    persist_state=KEEP)
         example_mark(form.still_example, "coordinated", lang)
     if "social_security" in show:
-        _typed("social_security", tx("social_security"), lang, help=tx("social_security_help"))
+        _typed("social_security", tx("social_security"), lang, described, help=tx("social_security_help"))
         _error_under(errors, "social_security")
     for fact in MEMBER_FACTS:  # the member's yes/no facts the plan's rules read (`law/facts.toml`)
         if fact.box in show:
-            st.checkbox(tx(fact.box), key=fact.box, help=tx(f"{fact.box}_help"), persist_state=KEEP)
-    st.checkbox(tx("refunded"), key="refunded", help=tx("refunded_help"), persist_state=KEEP)
+            st.checkbox(tx(fact.box), key=fact.box, help=described(tx(f"{fact.box}_help"), fact.box), persist_state=KEEP)
+    st.checkbox(tx("refunded"), key="refunded", help=described(tx("refunded_help"), "refunded"), persist_state=KEEP)
     st.checkbox(ui_text("limits.disability_input", lang), key="disability",
-                help=ui_text("limits.disability_help", lang), persist_state=KEEP)
+                help=described(ui_text("limits.disability_help", lang), "disability"), persist_state=KEEP)
     st.checkbox(ui_text("limits.both_systems_input", lang), key="both_systems",
-                help=ui_text("limits.both_systems_help", lang), persist_state=KEEP)
+                help=described(ui_text("limits.both_systems_help", lang), "both_systems"), persist_state=KEEP)
 
     # Keyed, as every section: Streamlit redraws a section without a key closed when an element above it comes
     # or goes. Its open state is the session's, so that a refused value inside opens it.
     if any(field in errors for field in ADVANCED):
         state[ADVANCED_OPEN] = True
     with st.expander(tx("advanced"), key=ADVANCED_OPEN, on_change="rerun"):
-        _typed("growth_pct", tx("growth"), lang, help=tx("growth_help"))
+        _typed("growth_pct", tx("growth"), lang, described, help=tx("growth_help"))
         _error_under(errors, "growth")
         if "freeze" in show:
             st.toggle(ui_text("limits.freeze", lang), key="freeze", persist_state=KEEP,
-                      help=ui_text("limits.freeze_help", lang, law=freeze_for(plan).law(lang)))
+                      help=described(ui_text("limits.freeze_help", lang, law=freeze_for(plan).law(lang)), "freeze"))
         if "reduction_mode" in show:
             st.radio(tx("reduction_mode"), _options("reduction_mode"), key="reduction_mode",
                      format_func=choice_format("reduction_mode", lang), persist_state=KEEP)
         for field in ASSUMPTION_FIELDS:  # a named assumption's box, labelled by its name (its place)
             if field.key in show:
-                _typed(field.key, tx(field.place), lang, help=tx(f"{field.place}_help"))
+                _typed(field.key, tx(field.place), lang, described, help=tx(f"{field.place}_help"))
                 _error_under(errors, field.place)
-    _saved_inputs(lang)
+    _saved_inputs(lang, described)
+    described.tie("form_help")
 
 
-def _saved_inputs(lang: str) -> None:
+def _boxes_label(label: str, help: str, key: str, described: FieldHelp) -> None:
+    """The label of a pair of boxes (years and months), with its help: said with each box, after the label's words
+    (each box's own label is only "años" or "meses")."""
+    with st.container(key=f"{key}_label"):
+        st.markdown(f"**{label}**", help=help)
+    described(f"{label}: {help}", f"{key}_label", box_key(f"{key}_years"), box_key(f"{key}_months"))
+
+
+def _saved_inputs(lang: str, described: FieldHelp) -> None:
     """Download the inputs as a file; load a saved file back (validated, replacing what is on screen)."""
     with st.expander(ui_text("saved.heading", lang), key="saved_section"):
         # Built in the run of the click, from the inputs as that run has them (ui/shell/fresh_download.py).
@@ -263,17 +278,17 @@ def _saved_inputs(lang: str) -> None:
                        "estimador-datos.json", "application/json", lang, help=ui_text("saved.download_help", lang))
         limit = min(MAX_FILE_BYTES, st.get_option("server.maxUploadSize") * 1_000_000)
         st.caption(ui_text("check.upload_json", lang, limit=f"{limit // 1000:,} KB"))
-        saved_uploader(lang)  # read once, then emptied (ui/form/saved.py)
+        saved_uploader(lang, described)  # read once, then emptied (ui/form/saved.py)
 
 
-def _salary_inputs(lang: str, plan: str | None, form: FormReading, show: set[str]) -> None:
+def _salary_inputs(lang: str, plan: str | None, form: FormReading, show: set[str], described: FieldHelp) -> None:
     tx = lambda key, **kw: ui_text(f"input.{key}", lang, **kw)  # noqa: E731
     state, errors = st.session_state, form.errors
     st.radio(tx("salary_mode"), _options("salary_mode"), key="salary_mode", horizontal=True,
              format_func=choice_format("salary_mode", lang), persist_state=KEEP)
     for name in ("average_monthly", "average_annual"):
         if name in show:
-            _typed(name, tx(name), lang, help=tx(f"{name}_help"))
+            _typed(name, tx(name), lang, described, help=tx(f"{name}_help"))
             _error_under(errors, "average")
             example_mark(form.still_example, "average", lang)
             _confirm_slip(form.to_confirm, lang)
@@ -281,7 +296,7 @@ def _salary_inputs(lang: str, plan: str | None, form: FormReading, show: set[str
         return
     unit = plan_info(plan).amount_unit
     st.text_area(tx(f"history_{unit}"), key=HISTORY_BOX, height=200,
-                 help=tx("history_box_help"), placeholder=tx(f"history_placeholder_{unit}"), persist_state=KEEP)
+                 help=described(tx("history_box_help"), HISTORY_BOX), placeholder=tx(f"history_placeholder_{unit}"), persist_state=KEEP)
     _error_under(errors, "history")
     _confirm_slip(form.to_confirm, lang)
     if "history" not in errors:
@@ -290,7 +305,7 @@ def _salary_inputs(lang: str, plan: str | None, form: FormReading, show: set[str
         if state.get(PREFILLED):
             st.info(tx("history_prefilled", amount=money(state[PREFILLED]), count=history_size(plan)), icon=":material/edit:")
     st.caption(ui_text("check.upload_csv", lang, limit=f"{st.get_option('server.maxUploadSize')} MB"))
-    salary_upload(lang, plan)  # a file is shown as read, and used only when the member says so
+    salary_upload(lang, plan, described)  # a file is shown as read, and used only when the member says so
 
 
 def _average_used(member: Member | None, lang: str) -> tuple[Fraction | None, str]:

@@ -19,6 +19,7 @@ from estimator import (growth_change, money, plan_info as plan_of, round_cents, 
                        to_fraction)
 
 from ui.form.salary_table import HISTORY_BOX, HISTORY_SHOWN, PREFILLED, history_text, read_for_form
+from ui.shell.field_help import FieldHelp
 from ui.shell.look import table
 from ui.shell.plain import alert, one_line, plain
 from ui.shell.text import ui_text
@@ -32,14 +33,14 @@ PENDING = "salary_file_pending"  # {"name", "raw"}: the file read, waiting for t
 NOTE = "salary_file_note"        # (kind, message) shown once, after the choice
 
 
-def salary_upload(lang: str, plan: str) -> None:
+def salary_upload(lang: str, plan: str, described: FieldHelp) -> None:
     """The uploader, the preview of a file waiting to be used (or its error), and what a future
     retirement adds to the history."""
     state = st.session_state
     key = uploader_key(state, UPLOAD)
     with st.container(key=UPLOAD):  # a fixed name for the page (the uploader's own key changes)
         st.file_uploader(ui_text("input.history_upload", lang), type=["csv", "txt", "tsv"], key=key,
-                         help=ui_text("salary_file.upload_help", lang), on_change=_uploaded, args=(key,))
+                         help=described(ui_text("salary_file.upload_help", lang), UPLOAD), on_change=_uploaded, args=(key,))
     note = state.pop(NOTE, None)
     if note:
         alert(*note)

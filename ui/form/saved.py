@@ -32,6 +32,7 @@ from ui.form.fields import FIELDS, OPTION_PREFIX, PLACES, FormValues, form_value
 from ui.form.salary_table import CSV_MAX_ROWS, HISTORY_SHOWN, PERIODS, PREFILLED
 from ui.form.saved_schema import (BOUNDS, FORMAT, MAX_FILE_BYTES, MONEY, VERSION, SavedFile, SavedInputs, date_range,
                                   saved_model)
+from ui.shell.field_help import FieldHelp
 from ui.shell.plain import alert, one_line
 from ui.shell.text import catalog, ui_text
 from ui.shell.uploads import refused_note, take_new_files, uploader_key
@@ -260,14 +261,14 @@ def apply_saved(state: MutableMapping[str, Any], raw: bytes, lang: str, name: st
 SAVED_UPLOAD = "saved_upload"
 
 
-def saved_uploader(lang: str) -> None:
+def saved_uploader(lang: str, described: FieldHelp) -> None:
     """*Cargar datos guardados*: the file is read once, when it arrives, then the uploader is emptied; a
     note says what was loaded, or why nothing was (shown as plain text: it names the file)."""
     state = st.session_state
     key = uploader_key(state, SAVED_UPLOAD)
     with st.container(key=SAVED_UPLOAD):  # a fixed name for the page (the uploader's own key changes)
         st.file_uploader(ui_text("saved.upload", lang), type=["json"], key=key,
-                         help=ui_text("saved.upload_help", lang), on_change=_load_saved, args=(lang, key))
+                         help=described(ui_text("saved.upload_help", lang), SAVED_UPLOAD), on_change=_load_saved, args=(lang, key))
     note = state.pop("saved_note", None)
     if note:
         alert(*note)

@@ -8,6 +8,7 @@ import streamlit as st
 
 from estimator import LANGUAGES
 
+from ui.shell.field_help import FieldHelp
 from ui.shell.forget import clear_control
 from ui.shell.look import frame_css, session_css, session_scale
 from ui.shell.page_hints import page_hints
@@ -26,6 +27,7 @@ def frame(inputs: MemberInputs, holds_member: bool = True) -> str:
                        initial_sidebar_state="auto")  # closed on a phone, open on a wide screen
     today = date.today()
     ensure_defaults(st.session_state, today, inputs)
+    described = FieldHelp()
     with st.sidebar:
         lang = st.segmented_control("Idioma / Language", LANGUAGES, format_func=LANGUAGE_NAMES.get,
                                     key="lang", default="es", required=True, bind="query-params")
@@ -34,7 +36,7 @@ def frame(inputs: MemberInputs, holds_member: bool = True) -> str:
             st.page_link(page, label=ui_text(label, lang))
         st.divider()
         st.toggle(ui_text("app.session_mode", lang), key="session_mode",
-                  help=ui_text("app.session_mode_help", lang), persist_state="session")  # on every page
+                  help=described(ui_text("app.session_mode_help", lang), "session_mode"), persist_state="session")  # on every page
         clear_control(lang, today, inputs)
         st.caption(ui_text("app.privacy", lang))
     # Streamlit writes <html lang="en">; set it to the user's language (allow-listed value only).
@@ -47,6 +49,7 @@ def frame(inputs: MemberInputs, holds_member: bool = True) -> str:
         st.html(session_css(session_scale(st.session_state)))
     with st.sidebar:  # out of the page's flow
         page_hints(lang, inputs.number_boxes)
+        described.tie("sidebar_help")
     return lang
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 import streamlit as st
 
+from ui.shell.field_help import SHOWN as FIELD_HELP_SHOWN
 from ui.shell.plain import plain
 from ui.shell.text import ui_text
 
@@ -84,6 +85,18 @@ label:has(input[type="radio"]:focus-visible) {{
   content: {reconnecting}; position: fixed; top: 4rem; left: 50%; transform: translateX(-50%); z-index: 1000100;
   width: min(36rem, 90vw); padding: 0.75rem 1rem; border: 2px solid #8a5a00; border-radius: 0.5rem;
   background: #fff4d6; color: #111111; font-size: 1rem; box-shadow: 0 2px 8px rgba(0, 0, 0, 0.25);
+}}
+/* The keyboard's order: the skip link, then the page's own content, then the sidebar (Chromium's reading-flow; in
+   other browsers the sidebar comes first, and the skip link passes it). A closed sidebar, only slid out of sight,
+   is out of reach too. */
+[data-testid="stAppViewContainer"] {{ reading-flow: source-order; }}
+[data-testid="stSidebar"] {{ reading-order: 1; }}
+[data-testid="stSidebar"][data-collapsed="true"] {{ visibility: hidden; }}
+/* A field's help, under the field while the keyboard is on it (ui/shell/field_help.py). */
+.{FIELD_HELP_SHOWN} {{
+  position: fixed; z-index: 1000050; pointer-events: none; box-sizing: border-box; padding: 0.5rem 0.75rem;
+  border: 1px solid {FAINT_INK}; border-left: 0.25rem solid {FOCUS}; border-radius: 0.5rem; background: #ffffff;
+  color: {INK}; font-size: 0.875rem; line-height: 1.4; box-shadow: 0 2px 8px rgba(0, 0, 0, 0.2);
 }}
 /* The title near the top: Streamlit leaves 6rem above the page's first line. */
 [data-testid="stMainBlockContainer"] {{ padding-top: 3rem !important; }}

@@ -8,7 +8,7 @@ A tiny component (st.components.v2, mounted in the page, no network, allowed by 
 like the explorer) sets `aria-label` on each uploader's buttons and file input; puts the page's words in
 place of "File must be 1.0MB or smaller." (said to screen readers and shown on hover) when the browser refuses
 a file before the app sees it; sets `inputmode="decimal"` on the number boxes; and does so again for anything
-drawn later; names Streamlit's own controls (the sidebar, the help icons, heading links) in the
+drawn later; leaves the main area out of the Tab order (the skip link's target); names Streamlit's own controls (the sidebar, the help icons, heading links) in the
 page's language for screen readers, and words its skip link ("Skip to main content") so too; says
 Streamlit's "Connection error" dialog (shown when the server cannot
 be reached: it is drawn by the browser alone) in the page's words; runs the page again as soon as it is
@@ -121,6 +121,9 @@ export default function (component) {
       const said = hints.labels[label] ?? (prefix ? hints.help_for + label.slice(prefix.length) : null);
       if (said && said !== label) element.setAttribute("aria-label", said);
     }
+    // The main area is the skip link's target, not a Tab stop of its own (Streamlit makes it one, for scrolling
+    // with the keys): the Tab after the skip link reaches the first field. Focused by the skip link, it still scrolls.
+    for (const area of found(roots, '[data-testid="stMain"]')) if (area.tabIndex !== -1) area.tabIndex = -1;
     for (const box of found(roots, hints.numbers.map((key) => `.st-key-${key} input`).join(", "))) {
       if (box.getAttribute("inputmode") !== "decimal") box.setAttribute("inputmode", "decimal");
     }
@@ -254,7 +257,7 @@ export default function (component) {
     showOnceCleared(records.some((record) => record.type === "characterData" || record.addedNodes.length > 0));
   });
   watcher.apply = apply;  // a page in the other language: everything named again
-  watcher.observe(document.body, { childList: true, subtree: true, characterData: true, attributeFilter: ["aria-label"] });
+  watcher.observe(document.body, { childList: true, subtree: true, characterData: true, attributeFilter: ["aria-label", "tabindex"] });
   window.__pageHintsWatcher = watcher;  // kept for the document's life: every page mounts the component
   followBar();
   apply();
