@@ -49,8 +49,8 @@ def candidate_ages(s: Scenario, horizon_age: int = 100, dated: bool = False) -> 
     """The ages from today's on where some rule's condition can turn true: the age thresholds, and the
     ages where service (growing while working) reaches a service threshold, or passes it by a month
     for the "more than" conditions. Any rule's first qualifying age is one of them. `dated`: the ages are
-    days of a member's life and service is counted from today's date (RULES.md §0), so the scenario's own
-    service may lag its age by a month: the month before each service candidate is one too."""
+    monthly birthdays and service is counted from today's date to each (RULES.md §0), so it may lag the age
+    difference by a month: the month after each of those ages is one too (`situation.first_age_with_service`)."""
     return [to_fraction(age) for age in _candidates(s, horizon_age, dated, law_day(s))]
 
 
@@ -79,8 +79,8 @@ def _candidates(s: Scenario, horizon_age: int, dated: bool, day: date) -> Iterat
         reached = begun + threshold * scale
         if reached >= age:  # the threshold is not yet passed: T ≥ service
             candidates.update((reached, reached + month))
-            if dated and reached - month > age:
-                candidates.add(reached - month)
+            if dated:
+                candidates.add(reached + 2 * month)
     last = math.floor(horizon_age * unit)
     for candidate in sorted(candidates):
         if candidate > last:
@@ -92,7 +92,8 @@ def earliest_eligibility(s: Scenario, horizon_age: int = 100, situation: Situati
                          params: Params | None = None, now: list[Evaluation] | None = None) -> Earliest | None:
     """The first age from `s.age` on at which some rule would apply, the member working on or waiting as
     `situation` (the member today, of whom `s` is the scenario at its age; by default `s` itself, without dates)
-    gives the separation age, the service by the last day of each age and the average. The parameters, read
+    gives the separation age, the service on the day the pension would start (RULES.md §0: the same day and service
+    as the form's start age, the explorer and the key dates) and the average. The parameters, read
     without text, are the same at every age: read once. `now`: the caller's evaluations of `s`, where no rule
     applies; without dates the member at `s.age` is `s` itself, so that age is not evaluated again.
 
@@ -113,7 +114,7 @@ def earliest_eligibility(s: Scenario, horizon_age: int = 100, situation: Situati
             return None
         if known and age == s.age:
             continue
-        separation, service = separation_and_service(situation, age, through_age=True)
+        separation, service = separation_and_service(situation, age)
         facts = facts_of(s, explain=False, at=(age, separation, service),
                          average=average if average is not None else average_at(situation, age).value)
         evaluations = [evaluate(rule, facts, params) for rule in rules]  # `evaluations_at`, on these rules

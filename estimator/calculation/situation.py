@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date
 from fractions import Fraction
 from functools import lru_cache
 from typing import Iterable
 
-from estimator.arithmetic.dates import date_at, months_between
+from estimator.arithmetic.dates import add_months, age_on, date_at, months_between
 from estimator.calculation.answer import AssumptionUsed, assumptions_used
 from estimator.calculation.averages import (AverageAt, average_extended, grown_salaries, growth_used, periods_a_year,
                                             window)
@@ -65,36 +65,60 @@ def start_day(situation: Situation, age) -> date | None:
     return max(date_at(situation.birth, age), situation.on)
 
 
-def service_added(situation: Situation, age: Fraction, through_age: bool = False) -> Fraction:
+def service_added(situation: Situation, age: Fraction) -> Fraction:
     """RULES.md §0 (Ages and dates: one arithmetic): the service a member in service adds by working until the
     pension starts at `age` — "service at a date = service today + the time from today to that date while in
-    service", in whole months counted from today's date, "not from the last monthly birthday": to the day the
-    age is reached, or with `through_age` to the last day the member has that age (what the earliest
-    eligibility asks: on some day of that age both conditions are met). Without dates (ages only, as on the
-    command line), the years from today's age."""
+    service", in whole months counted from today's date, "not from the last monthly birthday", to the pension's
+    start day (`start_day`): the same day every view (the form, the explorer, key dates, the search) means by
+    that age. Without dates (ages only, as on the command line), the years from today's age."""
     s = situation.today
-    if not situation.in_service or not situation.accrues or age < s.age or (age == s.age and not through_age):
+    if not situation.in_service or not situation.accrues or age <= s.age:
         return Fraction(0)
     if not situation.dated:
         return age - s.age
-    return _months_worked(situation.birth, situation.on, age, through_age)
+    return _months_worked(situation.birth, situation.on, age)
 
 
-def separation_and_service(situation: Situation, age: Fraction, through_age: bool = False) -> tuple[Fraction, Fraction]:
+def separation_and_service(situation: Situation, age: Fraction) -> tuple[Fraction, Fraction]:
     """The separation age and the service of a pension starting at `age`, before any service added by hand:
     a member in service separates then, having worked until then (`service_added`); one who left keeps both.
     The one place `scenario_at`, the search and the grid take them from."""
     s = situation.today
     separation = age if situation.in_service else s.separation_age
-    return separation, s.service_years + service_added(situation, age, through_age)
+    return separation, s.service_years + service_added(situation, age)
 
 
 @lru_cache(maxsize=4096)
-def _months_worked(birth: date, on: date, age: Fraction, through_age: bool) -> Fraction:
+def _months_worked(birth: date, on: date, age: Fraction) -> Fraction:
     """`service_added` for a member with dates: kept, as the same ages are asked for by the grid, its averages
     and the explorer on every run."""
-    day = date_at(birth, age + Fraction(1, 12)) - timedelta(days=1) if through_age else date_at(birth, age)
-    return Fraction(max(0, months_between(on, day)), 12)
+    return Fraction(max(0, months_between(on, date_at(birth, age))), 12)
+
+
+def service_reached_on(situation: Situation, years: Fraction) -> date | None:
+    """The day a member in service, working on, reaches `years` of service, counted from today's date (RULES.md
+    §0); today when already reached; None without dates, or when service does not grow."""
+    s = situation.today
+    if not situation.dated or not situation.in_service or not situation.accrues:
+        return None
+    missing = math.ceil((Fraction(years) - s.service_years) * 12)
+    return add_months(situation.on, missing) if missing > 0 else situation.on
+
+
+def first_age_with_service(situation: Situation, years: Fraction) -> Fraction | None:
+    """RULES.md §0: the first start age, today's or a monthly birthday's, at which the service of a member working on
+    is at least `years`: when the threshold is reached between two monthly birthdays, the next one. None when
+    service does not grow and is below it."""
+    s, years = situation.today, Fraction(years)
+    if s.service_years >= years:
+        return s.age
+    if not situation.in_service or not situation.accrues:
+        return None
+    if not situation.dated:
+        return s.age + years - s.service_years
+    reached = service_reached_on(situation, years)
+    age = age_on(situation.birth, reached)
+    return age if date_at(situation.birth, age) == reached else age + Fraction(1, 12)
 
 
 def _known_salaries(situation: Situation) -> list[Fraction]:
@@ -147,16 +171,15 @@ def assumptions_of(situation: Situation, names: Iterable[str]) -> list[Assumptio
 
 
 def scenario_at(situation: Situation, age: Fraction, extra_service: Fraction = Fraction(0),
-                average: Fraction | None = None, through_age: bool = False) -> Scenario:
-    """The scenario of retiring at `age` with `extra_service` more years credited (with `through_age`, the
-    service by the last day of that age: `service_added`)."""
+                average: Fraction | None = None) -> Scenario:
+    """The scenario of retiring at `age` (on `start_day`) with `extra_service` more years credited."""
     s = situation.today
     age, extra_service = Fraction(age), Fraction(extra_service)
     if age < s.age:
         raise ValueError("the projection starts at today's age")
     if average is None:
         average = average_at(situation, age).value
-    separation, service = separation_and_service(situation, age, through_age)
+    separation, service = separation_and_service(situation, age)
     update = {
         "age": age,
         "separation_age": separation,

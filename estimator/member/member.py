@@ -21,11 +21,16 @@ from estimator.member.lifetime import Run, payment_runs
 from estimator.calculation.answer import Answer
 from estimator.calculation.scenario import Scenario
 from estimator.calculation.averages import AverageAt
-from estimator.calculation.situation import Situation, average_at, scenario_at
-from estimator.member.timeline import KeyDate, key_dates
+from estimator.calculation.choice import evaluations_at
+from estimator.calculation.situation import Situation, average_at, scenario_at, service_reached_on, start_day
+from estimator.member.timeline import KeyDate, first_day, key_dates
 
 if TYPE_CHECKING:
     from estimator.calculation.grid import Grid
+
+
+# A rule's service conditions, by their key, and the service that first meets each beyond its threshold.
+_SERVICE_PASSED = {"service_at_least": Fraction(0), "service_more_than": Fraction(1, 12)}
 
 
 @dataclass(frozen=True, eq=False)
@@ -117,8 +122,24 @@ class Member:
         `earliest_age` is reached. None without a birth date."""
         if self.birth_date is None:
             return None
-        first = min((d.when for d in self.key_dates() if d.kind == "rule"), default=None)
-        return first or date_at(self.birth_date, earliest_age)
+        return first_day(self.key_dates()) or date_at(self.birth_date, earliest_age)
+
+    def service_met_on(self, age: Fraction, rule_id: str) -> tuple[Fraction, date] | None:
+        """RULES.md §0: when `rule_id`'s service condition, met at the start age `age`, is first met between the
+        monthly birthday before it and its own day (the pension then starts on the next monthly birthday, `age`):
+        the years of service and that day; None otherwise, or without dates."""
+        situation, age = self.situation, Fraction(age)
+        if not situation.dated or age <= situation.today.age:
+            return None
+        evaluation = next((e for e in evaluations_at(self.at(age)) if e.rule.id == rule_id), None)
+        before, start = start_day(situation, age - Fraction(1, 12)), start_day(situation, age)
+        for condition in evaluation.outcome.conditions if evaluation is not None else ():
+            if condition.key in _SERVICE_PASSED:
+                years = Fraction(condition.threshold.v) + _SERVICE_PASSED[condition.key]
+                day = service_reached_on(situation, years)
+                if day is not None and before < day < start:
+                    return years, day
+        return None
 
     def grid(self, ages: Sequence[Fraction], extras: Sequence[Fraction] = (Fraction(0),)) -> Grid:
         """Every (start age × added service) at once, exactly (`grid.grid`)."""

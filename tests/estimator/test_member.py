@@ -16,7 +16,7 @@ from estimator.arithmetic.dates import add_months, age_on, birthday, date_at, mo
 from estimator.member.lifetime import payment_runs
 from estimator.member.member import Member
 from estimator.calculation.grid import grid
-from estimator.calculation.situation import Situation, scenario_at
+from estimator.calculation.situation import Situation, first_age_with_service, scenario_at
 from tests.conftest import examples
 
 TODAY = date(2026, 12, 1)
@@ -68,11 +68,19 @@ def test_a_key_date_by_age_falls_on_either_side_of_the_month_boundary(birth, day
     assert age_on(birth, day - timedelta(days=1)) < 55
 
 
-@pytest.mark.parametrize("birth", [date(1971, 1, 31), date(1971, 4, 30), date(1972, 2, 29)])
-def test_a_key_date_by_service_counts_from_today_whatever_the_birthday(birth):
-    # 25 years 3 months of service on 1 December 2026: 30 years 4 years 9 months later, 1 September 2031.
-    merit = next(d for d in _member(birth, **LEY447).key_dates() if d.rule == "ley447.merit")
-    assert merit.service_years == 30 and merit.when == date(2031, 9, 1) and merit.age == age_on(birth, merit.when)
+@pytest.mark.parametrize("birth, day, service", [
+    (date(1971, 1, 31), date(2031, 10, 1), Fraction(30 * 12 + 1, 12)),  # no 31 September: 1 October
+    (date(1971, 4, 30), date(2031, 9, 30), Fraction(30)),
+    (date(1972, 2, 29), date(2031, 9, 29), Fraction(30)),
+])
+def test_a_key_date_by_service_is_the_first_monthly_birthday_once_the_service_is_reached(birth, day, service):
+    # 25 years 3 months of service on 1 December 2026: 30 years 4 years 9 months later, on 1 September 2031; the
+    # pension starts on the next monthly birthday (RULES.md §0), with the service the form gives that start age.
+    member = _member(birth, **LEY447)
+    merit = next(d for d in member.key_dates() if d.rule == "ley447.merit")
+    assert (merit.kind, merit.when, merit.service_years) == ("paid", day, service)
+    assert merit.age == age_on(birth, day) == first_age_with_service(member.situation, Fraction(30))
+    assert member.at(merit.age).service_years == service
 
 
 def test_a_member_who_left_waits_for_the_age_itself():
@@ -104,7 +112,7 @@ def test_the_member_answers_with_the_projection_and_keeps_its_answers():
     at_62 = member.answer_at(Fraction(62), "es")
     assert at_62.monthly_pension == estimate(scenario_at(situation, Fraction(62)), find_earliest=False).monthly_pension
     assert member.key_dates() is member.key_dates()
-    assert member.first_date(Fraction(55)) == min(d.when for d in member.key_dates() if d.kind == "rule")
+    assert member.first_date(Fraction(55)) == min(d.when for d in member.key_dates() if d.kind == "paid")
 
 
 def test_the_members_grid_and_payment_runs_are_the_projections():
@@ -148,18 +156,14 @@ def _whole_months(start: date, end: date) -> int:
        service_months=st.integers(10 * 12, 30 * 12), ahead=st.integers(1, 8 * 12))
 def test_the_service_at_a_start_age_is_counted_from_today_on_any_day(birth, today, service_months, ahead):
     """Working on until the pension starts at an age, the service is today's plus the whole months from today to
-    the day that age is reached, never from the last monthly birthday; by the last day of that age (what the
-    earliest eligibility asks), the whole months from today to that day."""
+    the day that age is reached, never from the last monthly birthday."""
     age_months = _whole_months(birth, today)
     member = Member(Situation(read_scenario({"plan": "ley447", "age": Fraction(age_months, 12),
                                              "service_years": Fraction(service_months, 12),
                                              "average_salary": 40000})),
                     Fraction(age_months + ahead, 12), birth, today)
     start = _later(birth, age_months + ahead)  # the day the start age is reached
-    last = _later(birth, age_months + ahead + 1) - timedelta(days=1)  # the last day at that age
     assert member.scenario.service_years == Fraction(service_months + _whole_months(today, start), 12)
-    through = scenario_at(member.situation, member.planned_age, through_age=True)  # what the search asks
-    assert through.service_years == Fraction(service_months + _whole_months(today, last), 12)
     cells = member.grid([member.planned_age])  # the grid counts the same service as the answer
     answer = estimate(member.scenario)
     assert cells.rule_at(0, 0) == answer.rule and cells.monthly[0, 0] == float(answer.monthly_pension)

@@ -74,7 +74,7 @@ def _every_rule_at_every_age(s):
         return None
     params = law_of(s, explain=False)
     for age in candidate_ages(s):
-        later = scenario_at(Situation(s), age, through_age=True)
+        later = scenario_at(Situation(s), age)
         chosen = most_favourable(evaluations_at(later, params))
         if chosen is not None:
             return Earliest(age=float(age), rule=chosen.rule.id, service_years=float(later.service_years))

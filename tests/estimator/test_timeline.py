@@ -26,12 +26,12 @@ def test_each_rule_first_date_working_on_and_the_change_at_65():
     # merit at 58 (30 years): 75% × 30,000 → 1,875.00; 18.2 also at 58: 9,000 + 6,000 = 15,000 → 1,250.00
     s = read_scenario({"plan": "ley447", "age": 50, "service_years": 22, "average_salary": 30000, "coordinated": True})
     dates = key_dates(Situation(s), date(1976, 5, 31), planned_age=Fraction(58), today=date(2026, 5, 31))  # 50 today
-    assert [(d.kind, d.rule, d.age, str(d.monthly_pension)) for d in dates] == [
-        ("rule", "ley447.18.6a", 55, "902.00"),
-        ("rule", "ley447.merit", 58, "1875.00"),
-        ("rule", "ley447.18.2", 58, "1250.00"),
+    assert [(d.kind, d.rule, d.age, str(d.monthly_pension), d.pays_less) for d in dates] == [
+        ("paid", "ley447.18.6a", 55, "902.00", False),
+        ("paid", "ley447.merit", 58, "1875.00", False),  # what is paid from 58
+        ("rule", "ley447.18.2", 58, "1250.00", True),  # first met then too, and pays less
         # CF at 30 years = 14,010 (see golden cases) → 1,167.50 from 65
-        ("coordination", "ley447.merit", 65, "1167.50"),
+        ("coordination", "ley447.merit", 65, "1167.50", False),
     ]
     assert dates[0].when == date(2031, 5, 31) and dates[0].reduced
     assert dates[-1].when == date(2041, 5, 31)
@@ -76,16 +76,18 @@ def test_no_key_date_is_before_today_and_a_rule_met_today_is_met_today():
     assert key_date_lines(dates, "es", today=today)[0].startswith("Hoy, 1 de diciembre de 2026, ya cumple")
 
 
-def test_a_service_date_counts_the_service_from_today():
+def test_a_service_date_counts_the_service_from_today_and_starts_on_the_next_monthly_birthday():
     # 28 years 10 months of service today, 1 December 2026; born 12 May 1970: the 30 years are complete on
-    # 1 February 2028 (14 months from today), not on 12 January 2028 (14 months from the last monthly birthday).
+    # 1 February 2028 (14 months from today), not on 12 January 2028 (14 months from the last monthly birthday);
+    # a pension starts on a monthly birthday (RULES.md §0): 12 February 2028, at 57 years and 9 months.
     today = date(2026, 12, 1)
     birth = date(1970, 5, 12)
     s = read_scenario({"plan": "teachers", "age": age_on(birth, today), "service_years": Fraction(346, 12),
                        "average_monthly_salary": 2000})
-    thirty = next(d for d in key_dates(Situation(s), birth, today=today) if d.rule == "teachers.A1")
-    assert thirty.service_years == 30 and thirty.when == date(2028, 2, 1)
-    assert age_on(birth, thirty.when) == thirty.age
+    situation = Situation(s, birth=birth, on=today)  # the member with dates, as the app builds it
+    thirty = next(d for d in key_dates(situation, birth, today=today) if d.rule == "teachers.A1")
+    assert thirty.service_years == 30 and thirty.when == date(2028, 2, 12)
+    assert age_on(birth, thirty.when) == thirty.age == Fraction(57 * 12 + 9, 12)
 
 
 def test_the_frozen_service_counts_the_months_between_the_dates():

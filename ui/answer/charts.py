@@ -231,11 +231,12 @@ def heat_chart(member: Member, lang: str, scale: float = 1.0) -> Chart:
 # --- key dates ---------------------------------------------------------------------------------------
 
 def key_dates_chart(dates, lang: str, scale: float = 1.0) -> Chart:
-    """A timeline of the key dates, each with its monthly pension and what happens then in words."""
-    points = [d for d in dates if d.when is not None]
-    names = [rule_name(d.rule, lang) if d.kind == "rule" else ui_text("result.coordination_after", lang)
+    """A timeline of the key dates, each with what is paid from then (RULES.md §0) and what happens then in words;
+    a rule first met then that is not the one paid is in the key dates' sentences, not on the line."""
+    points = [d for d in dates if d.when is not None and d.kind != "rule"]
+    names = [rule_name(d.rule, lang) if d.kind == "paid" else ui_text("result.coordination_after", lang)
              for d in points]
-    words = [short_rule(d.rule, lang) if d.kind == "rule" else ui_text("chart.coordination", lang)
+    words = [short_rule(d.rule, lang) if d.kind == "paid" else ui_text("chart.coordination", lang)
              for d in points]
     labels = [f"{date_label(d.when, lang)}: {w[:1].upper()}{w[1:]}" for d, w in zip(points, words)]
     amounts = [float(d.monthly_pension) for d in points]

@@ -58,7 +58,12 @@ def answer_view(member: Member, answer: Answer, lang: str, beside_amount=lambda:
             reasons = reasons + [ui_text("limits.refunded", lang)]
         elif answer.earliest is not None:  # the useful part first: when, and under which rule
             earliest_age, earliest_date = earliest_words(member, answer, lang)
-            st.info(tx("earliest", age=earliest_age, date=earliest_date, rule=t(f"rule.{answer.earliest.rule}", lang)))
+            earliest = tx("earliest", age=earliest_age, date=earliest_date, rule=t(f"rule.{answer.earliest.rule}", lang))
+            met = member.service_met_on(Fraction(answer.earliest.age).limit_denominator(12), answer.earliest.rule)
+            if met is not None:  # RULES.md §0: met between monthly birthdays, paid from the next
+                earliest += " " + tx("earliest_service", service=span(met[0], lang), date=date_text(met[1], lang),
+                                     age=earliest_age)
+            st.info(earliest)
             reasons = reasons[1:]  # the first reason says the same, without the date
         else:
             if not frozen_view:  # the frozen view's message above says so, and who can answer

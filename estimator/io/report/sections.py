@@ -24,7 +24,7 @@ from estimator.law.parameters import RENDER_BY_UNIT, coordination_age, default_v
 from estimator.words.assumptions import assumption_figure, assumption_mark
 from estimator.law.rulebook import RULEBOOK_DATE
 from estimator.words.catalog import step_value
-from estimator.member.timeline import key_date_lines, key_dates
+from estimator.member.timeline import first_day, key_date_lines, key_dates
 from estimator.member.payments import payments_of
 from estimator.io.report.document import FAMILY, Context, Document, Words, title_block
 
@@ -146,8 +146,7 @@ def _no_pension_summary(doc: Document, ctx: Context) -> None:
 
 def _first_date(ctx: Context) -> date:
     """The day the member first qualifies, as the key dates count it (from the day the report is made)."""
-    first = min((d.when for d in report_key_dates(ctx) if d.kind == "rule"), default=None)
-    return first or date_at(ctx.birth_date, Fraction(whole_months(ctx.answer.earliest.age), 12))
+    return first_day(report_key_dates(ctx)) or date_at(ctx.birth_date, Fraction(whole_months(ctx.answer.earliest.age), 12))
 
 
 # -- key dates ---------------------------------------------------------------------------------

@@ -94,13 +94,14 @@ def test_not_eligible_member_gets_the_reasons_and_the_earliest_date(app):
     assert any("Ley 1-1990" in c.value for c in app.caption)
     info = " ".join(i.value for i in app.info)
     # Born 1 June 1980 with 15 years today; working on, the 25 years of inciso (c) are completed 10 years from
-    # today, on the same day of the month (RULES.md §0: 29 February with no 29th that year is 1 March), at the
-    # age in completed months from the birth date (day 1: the month of that day counts).
+    # today, on the same day of the month (RULES.md §0: 29 February with no 29th that year is 1 March); the pension
+    # starts on the next monthly birthday, the 1st (RULES.md §0), at the age in completed months then.
     today = date.today()
     try:
-        when = today.replace(year=today.year + 10)
+        reached = today.replace(year=today.year + 10)
     except ValueError:  # 29 February, ten years later in a common year
-        when = date(today.year + 10, 3, 1)
+        reached = date(today.year + 10, 3, 1)
+    when = reached if reached.day == 1 else date(reached.year + reached.month // 12, reached.month % 12 + 1, 1)
     months = (when.year - 1980) * 12 + when.month - 6
     short = "ene feb mar abr may jun jul ago sep oct nov dic".split()[when.month - 1]
     assert f"{span(Fraction(months, 12))} ({when.day} {short} {when.year})" in info  # "56 años y 6 meses"

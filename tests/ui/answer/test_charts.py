@@ -214,7 +214,10 @@ def test_key_dates_chart_has_its_dates_in_words_on_the_axis_and_beside_each_poin
     english = charts.key_dates_chart(dates, "en")
     assert all(text.split()[0] in {"Jan", "Apr", "Jul", "Oct", "Feb", "May", "Aug", "Nov", "Mar", "Jun", "Sep",
                                    "Dec"} for text in english.figure.layout.xaxis.ticktext)
-    assert f"{charts.date_label(add_months(member.today, 36), 'en')}: Merit pension" in texts(english)  # 30 years: 3 years from today
+    # 30 years are reached 3 years from today; the pension starts on the next monthly birthday (the 15th, RULES.md §0)
+    reached = add_months(member.today, 36)
+    start = reached if reached.day <= 15 else add_months(reached.replace(day=1), 1)
+    assert f"{charts.date_label(start.replace(day=15), 'en')}: Merit pension" in texts(english)
 
 
 def test_every_rule_has_a_short_name_in_both_languages():
