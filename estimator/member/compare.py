@@ -15,7 +15,8 @@ from estimator.explanation.engine import estimate
 from estimator.calculation.answer import Answer, AssumptionUsed
 from estimator.calculation.scenario import Scenario, read_scenario
 from estimator.arithmetic.display import exact_number, money
-from estimator.calculation.law_day import law_of
+from estimator.calculation.law_day import law_of, rules_of
+from estimator.explanation.reasons import rule_cited
 from estimator.words.assumptions import assumption_figure, assumption_label, assumption_stated
 from estimator.law.facts import MEMBER_FACTS
 from estimator.law.parameters import coordination_age
@@ -92,6 +93,12 @@ def rule_name(rule_id: str | None, lang: str) -> str:
     return t(f"rule.{rule_id}", lang) if rule_id else t("compare.none", lang)
 
 
+def rule_in_sentence(s: Scenario, rule_id: str, lang: str) -> str:
+    """The scenario's rule named as it reads inside a sentence, with its citation ("la pensión por mérito, con 30
+    años de servicio (Reglamento, Regla 18.5(c); …)"), as the answer's own reasons name it."""
+    return rule_cited(next(rule for rule in rules_of(s.plan, s.start_date) if rule.id == rule_id), lang)
+
+
 def short_rule(rule_id: str | None, lang: str) -> str:
     """The rule's name without its summary: the part of its title before the colon ("Regla 18.2")."""
     return rule_name(rule_id, lang).split(":")[0]
@@ -152,11 +159,12 @@ def difference_reasons(base: Compared | Scenario, base_answer: Answer, other: Co
                            base=t(f"report.group.{base.group}", lang)))
     if answer.rule != base_answer.rule:
         if answer.rule is None:
-            reasons.append(say("reason_no_rule", base=rule_name(base_answer.rule, lang)))
+            reasons.append(say("reason_no_rule", base=rule_in_sentence(base, base_answer.rule, lang)))
         elif base_answer.rule is None:
-            reasons.append(say("reason_rule_base_none", rule=rule_name(answer.rule, lang)))
+            reasons.append(say("reason_rule_base_none", rule=rule_in_sentence(other, answer.rule, lang)))
         else:
-            reasons.append(say("reason_rule", rule=rule_name(answer.rule, lang), base=rule_name(base_answer.rule, lang)))
+            reasons.append(say("reason_rule", rule=rule_in_sentence(other, answer.rule, lang),
+                               base=rule_in_sentence(base, base_answer.rule, lang)))
     if other.age != base.age:
         reasons.append(say("reason_age", age=span(other.age, lang), base=span(base.age, lang)))
     if other.separation_age != base.separation_age and (other.left_service_early or base.left_service_early):

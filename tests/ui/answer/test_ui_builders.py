@@ -149,7 +149,12 @@ def test_comparison_says_why_amounts_differ():
     base = read_scenario({"plan": "ley447", "age": 56, "service_years": 26, "average_salary": 30000})
     later = read_scenario({"plan": "ley447", "age": 58, "service_years": 28, "average_salary": 30000})
     reasons = difference_reasons(base, estimate(base), later, estimate(later), "en")
-    assert any("Regla 18.2" in r and "instead of Regla 18.6(a)" in r for r in reasons)
+    # each rule named as it reads inside a sentence, with its citation, never by its title ("Regla 18.2: …")
+    assert ("Here the retirement at age 58 with 10 years of service (Reglamento, Regla 18.2) applies; in scenario 1, "
+            "the actuarially reduced retirement at ages 55 to 57") in reasons[0]
+    assert not any("Regla 18.2:" in r or "Regla 18.6(a):" in r for r in reasons)
+    earlier = difference_reasons(later, estimate(later), base, estimate(base), "es")
+    assert earlier[0].startswith("Aquí se aplica el retiro con reducción actuarial, de 55 a 57 años de edad")
     assert any("starts at 58 years" in r for r in reasons)
     assert difference_reasons(base, estimate(base), base, estimate(base), "es") == ["Igual que el escenario 1."]
 
