@@ -15,6 +15,7 @@ from estimator.explanation.engine import estimate
 from estimator.calculation.answer import Answer, AssumptionUsed
 from estimator.calculation.scenario import Scenario, read_scenario
 from estimator.arithmetic.display import exact_number, money
+from estimator.calculation.freeze import freeze_for
 from estimator.calculation.law_day import law_of, rules_of
 from estimator.explanation.reasons import rule_cited
 from estimator.words.assumptions import assumption_figure, assumption_label, assumption_stated
@@ -45,6 +46,10 @@ class Compared:
         """The answer the page and the report show (no search for the earliest age: neither prints it)."""
         return estimate(self.scenario, lang, average_assumptions=list(self.average_assumptions), find_earliest=False,
                         frozen=self.frozen)
+
+    def freeze(self, lang: str) -> str:
+        """The later law whose freeze the figures of a frozen scenario follow, in its own words."""
+        return freeze_for(self.scenario.plan, self.scenario.start_date).law(lang)
 
     def entry(self) -> dict:
         """As the session keeps it: the contract's inputs, and the average's assumptions when there are any."""
@@ -152,6 +157,10 @@ def difference_reasons(base: Compared | Scenario, base_answer: Answer, other: Co
     base, other = kept_base.scenario, kept_other.scenario
     say = lambda key, **kw: t(f"compare.{key}", lang, **kw)  # noqa: E731
     reasons = []
+    if kept_other.frozen and not kept_base.frozen:  # RULES.md §8: why its service is shorter, said first
+        reasons.append(say("reason_frozen", law=kept_other.freeze(lang)))
+    elif kept_base.frozen and not kept_other.frozen:
+        reasons.append(say("reason_frozen_base", law=kept_base.freeze(lang)))
     if other.plan != base.plan:
         reasons.append(say("reason_plan", plan=plan_name(other.plan, lang), base=plan_name(base.plan, lang)))
     if other.group != base.group:
@@ -287,6 +296,9 @@ def comparison_inputs(scenarios: Sequence[Compared | Scenario], lang: str,
         elif name not in ALWAYS + always and all(v == DEFAULTS[name].default for v in values):
             continue
         rows.append((t(f"report.field.{name}", lang), [field_value(name, v, lang) for v in values]))
+    if any(c.frozen for c in compared):  # which figures are the freeze's (RULES.md §8), beside the service they cut
+        rows.append((t("compare.frozen_row", lang), [t("compare.frozen_yes", lang, law=c.freeze(lang)) if c.frozen
+                                                      else t("compare.frozen_no", lang) for c in compared]))
     given = [c.given() for c in compared]
     for name in sorted(set().union(*given)):
         rows.append((assumption_label(name, lang),

@@ -22,12 +22,14 @@ WORDS = {
            "law": "Ley 3-2013", "freeze": "Ver la cantidad con los beneficios congelados", "years": "años",
            "frozen": "Cálculo con los beneficios congelados: Ley 3-2013",
            "who": "La Administración de los Sistemas de Retiro (ASR) puede decirle lo que le corresponde.",
-           "back": "Volver a la cantidad según los textos de la ley, sin congelar"},
+           "back": "Volver a la cantidad según los textos de la ley, sin congelar",
+           "frozen_row": "congelados (Ley 3-2013", "frozen_reason": "Se calcula con los beneficios congelados (Ley 3-2013"},
     "en": {"later": "Frozen by a later law: This amount follows the texts of the law",
            "law": "Ley 3-2013", "freeze": "See the amount with benefits frozen", "years": "years",
            "frozen": "Computed with benefits frozen: Ley 3-2013",
            "who": "The Retirement Board (Administración de los Sistemas de Retiro, ASR) can tell you what is due to you.",
-           "back": "Back to the amount under the texts of the law, not frozen"},
+           "back": "Back to the amount under the texts of the law, not frozen",
+           "frozen_row": "frozen (Ley 3-2013", "frozen_reason": "It is computed with benefits frozen (Ley 3-2013"},
 }
 
 
@@ -54,6 +56,12 @@ def test_the_comparison_names_the_freeze_beside_each_amount_that_counts_past_it(
     expect(first).to_contain_text(words["law"])
     expect(frozen.get_by_test_id("stMetricValue")).to_have_text(MONEY)
     expect(frozen).not_to_contain_text(words["law"])
+    # its shorter service is explained: the freeze's own row among the inputs, and first among the differences
+    expect(columns.nth(1)).to_contain_text(words["frozen_row"])
+    why = columns.nth(1).locator(".st-key-compare_reasons_1 li").first
+    expect(why).to_contain_text(words["frozen_reason"])
+    why.scroll_into_view_if_needed()
+    page.screenshot(path=f"{SHOTS}/freeze-compare-why-{lang}-{width}.png")
     assert page.get_by_test_id("stMain").evaluate("m => m.scrollWidth <= m.clientWidth + 1"), "wider than the screen"
     first.scroll_into_view_if_needed()
     page.screenshot(path=f"{SHOTS}/freeze-compare-{lang}-{width}.png", full_page=True)

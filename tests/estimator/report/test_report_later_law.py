@@ -7,7 +7,7 @@ from datetime import date
 import pytest
 
 from estimator import build_comparison_report, build_report, estimate, read_scenario
-from estimator.member.compare import Compared
+from estimator.member.compare import Compared, comparison_inputs, difference_reasons
 from estimator.words.catalog import t
 from tests.estimator.report.test_report import pdf_text
 
@@ -36,6 +36,24 @@ def test_a_frozen_scenario_of_the_comparison_is_not_said_to_count_past_the_freez
     assert Compared.of_entry(frozen.entry()).frozen  # kept so in the comparison's session
     text = pdf_text(build_comparison_report([frozen, read_scenario(LEFT_IN_2011)], "es", generated_on=ON))
     assert t("report.row_later_law", "es") not in text
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_a_frozen_scenario_of_the_comparison_says_its_figures_are_the_freezes(lang):
+    """Beside the same member by the texts of the law, the frozen figures' shorter service is explained: the inputs
+    name the freeze in their own row, and the differences say it first, on the page and in the report alike."""
+    member, frozen = read_scenario(IN_SERVICE), Compared(read_scenario(IN_SERVICE | {"service_years": 16}), frozen=True)
+    law = frozen.freeze(lang)
+    assert "Ley 3-2013" in law
+    rows = dict(comparison_inputs([member, frozen], lang))
+    assert rows[t("compare.frozen_row", lang)] == [t("compare.frozen_no", lang), t("compare.frozen_yes", lang, law=law)]
+    reasons = difference_reasons(member, estimate(member, lang), frozen, frozen.answer(lang), lang)
+    assert reasons[0] == t("compare.reason_frozen", lang, law=law)
+    back = difference_reasons(frozen, frozen.answer(lang), member, estimate(member, lang), lang)
+    assert back[0] == t("compare.reason_frozen_base", lang)
+    text = pdf_text(build_comparison_report([member, frozen], lang, generated_on=ON))
+    assert t("compare.frozen_row", lang) in text and " ".join(reasons[0].split())[:60] in text
+    assert t("compare.frozen_row", lang) not in dict(comparison_inputs([member, read_scenario(LEFT_IN_2011)], lang))
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])
