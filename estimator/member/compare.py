@@ -289,6 +289,9 @@ def comparison_inputs(scenarios: Sequence[Compared | Scenario], lang: str,
         if name == "average":
             rows.append((t("compare.average", lang), [average_text(s, lang) for s in scenarios]))
             continue
+        if name == "plan":  # for an entry these rules do not describe, the program it puts the member in
+            rows.append((t("report.field.plan", lang), [situation_name(s, lang) for s in scenarios]))
+            continue
         values = [getattr(s, name) for s in scenarios]
         if name == "separation_age":
             if not any(s.left_service_early for s in scenarios):

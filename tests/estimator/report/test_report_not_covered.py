@@ -6,6 +6,7 @@ from datetime import date
 import pytest
 
 from estimator import build_report, read_scenario
+from estimator.member.compare import comparison_inputs
 from estimator.words.catalog import t
 from tests.estimator.report.test_report import pdf_text
 
@@ -45,3 +46,12 @@ def test_its_notice_says_nothing_of_assumptions_it_does_not_show(lang):
     assert ("supuestos indicados arriba" if lang == "es" else "assumptions shown above") not in said
     covered = text(GOVERNMENT_2003 | {"entry_date": "1995-05-01"}, lang)  # an amount, and its assumptions shown
     assert " ".join(t("report.disclaimer_amounts", lang).split()) in covered
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_comparison_names_the_program_in_the_plans_row_too(lang):
+    """The comparison's inputs (its page and its report) name the program for the scenario these rules do not answer,
+    and the plan for the one they do."""
+    covered = {k: v for k, v in GOVERNMENT_2003.items() if k != "entry_date"} | {"entry_date": "1995-05-01"}
+    rows = dict(comparison_inputs([read_scenario(covered), read_scenario(GOVERNMENT_2003)], lang))
+    assert rows[t("report.field.plan", lang)] == [t("report.plan.ley1", lang), SAID[(lang, "government")]]
