@@ -11,13 +11,14 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from estimator import estimate, read_scenario
+from estimator import build_report, estimate, read_scenario
 from estimator.arithmetic.dates import add_months, age_on, date_at
 from estimator.calculation.choice import evaluations_at, most_favourable
 from estimator.calculation.situation import Situation, first_age_with_service, scenario_at, start_day
 from estimator.member.member import Member
 from estimator.member.timeline import first_day, key_date_lines, key_dates
 from tests.conftest import examples
+from tests.estimator.report.test_report import pdf_text
 from ui.answer.explorer_data import cell, explorer_data
 
 TODAY = date(2026, 12, 5)
@@ -54,6 +55,18 @@ def test_the_police_officers_start_age_and_key_date_name_the_same_day_and_amount
     assert member.service_met_on(Fraction(55), "ley1.b75") is None  # met on a monthly birthday: nothing to add
     assert _explorer(member, AT_53)["rule"] is None  # the explorer at 53: no pension, as the form says
     assert _explorer(member, AT_53_1)["monthly"] == "$2,058.33"
+
+
+def test_the_report_adds_the_day_the_service_is_completed_as_the_page_does():
+    # the police officer above: no pension at 53; from 53 years 1 month (10 December 2027), 30 years completed on
+    # 5 December 2027, between the two monthly birthdays
+    member = _member(POLICE, AT_53)
+    for lang, said in (("es", "Cumple 30 años de servicio el 5 de diciembre de 2027; la pensión empieza el día en "
+                               "que cumple los 53 años y 1 mes."),
+                       ("en", "The member completes 30 years of service on December 5, 2027; the pension starts on "
+                              "the day they turn 53 years 1 month.")):
+        text = pdf_text(build_report(member.scenario, lang, member=member, generated_on=TODAY))
+        assert said in text
 
 
 def test_the_teachers_explorer_answer_and_key_dates_agree_at_53():

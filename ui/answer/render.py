@@ -61,8 +61,8 @@ def answer_view(member: Member, answer: Answer, lang: str, beside_amount=lambda:
             earliest = tx("earliest", age=earliest_age, date=earliest_date, rule=t(f"rule.{answer.earliest.rule}", lang))
             met = member.service_met_on(Fraction(answer.earliest.age).limit_denominator(12), answer.earliest.rule)
             if met is not None:  # RULES.md §0: met between monthly birthdays, paid from the next
-                earliest += " " + tx("earliest_service", service=span(met[0], lang), date=date_text(met[1], lang),
-                                     age=earliest_age)
+                earliest += " " + t("reason.service_met_on", lang, service=span(met[0], lang),
+                                    date=date_text(met[1], lang), age=earliest_age)
             st.info(earliest)
             reasons = reasons[1:]  # the first reason says the same, without the date
         else:

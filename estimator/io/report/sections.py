@@ -23,7 +23,7 @@ from estimator.arithmetic.exact import whole_months
 from estimator.law.parameters import RENDER_BY_UNIT, coordination_age, default_values, definitions
 from estimator.words.assumptions import assumption_figure, assumption_mark
 from estimator.law.rulebook import RULEBOOK_DATE
-from estimator.words.catalog import step_value
+from estimator.words.catalog import step_value, t
 from estimator.member.timeline import first_day, key_date_lines, key_dates
 from estimator.member.payments import payments_of
 from estimator.io.report.document import FAMILY, Context, Document, Words, title_block
@@ -141,6 +141,11 @@ def _no_pension_summary(doc: Document, ctx: Context) -> None:
         key = "earliest_waiting" if waiting else "earliest_working"
         doc.paragraph(ctx.t(key, age=age, service=ctx.years_text(a.earliest.service_years),
                             rule=ctx.rule_title(a.earliest.rule)))
+        met = ctx.member.service_met_on(Fraction(a.earliest.age).limit_denominator(12), a.earliest.rule) \
+            if ctx.member is not None else None
+        if met is not None:  # RULES.md §0: met between two monthly birthdays, paid from the next, as the page says
+            doc.paragraph(t("reason.service_met_on", ctx.lang, service=ctx.years_text(met[0]),
+                            date=ctx.date_text(met[1]), age=age))
     doc.bullets(a.reasons)
 
 
