@@ -62,6 +62,8 @@ def test_tab_reaches_the_first_field_next_and_each_field_says_its_help(new_page,
     settled(page)
     last = page.locator(".st-key-both_systems input")  # the form drawn whole, its help tied
     expect(last).to_have_accessible_description(help_words("limits.both_systems_help", lang))
+    # every kind of element's code loaded: until then an element is a placeholder with no control to reach
+    expect(page.get_by_test_id("stMain").get_by_test_id("stSkeleton")).to_have_count(0)
 
     page.locator("body").press("Tab")
     assert focused_in(page) == SKIP_LINK
