@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
 from functools import cache
-from typing import Callable, Iterator, Literal
+from typing import Iterator, Literal
 
 from gmpy2 import mpq
 
@@ -21,7 +21,7 @@ from estimator.calculation.choice import (Evaluation, evaluate, facts_of, most_f
 from estimator.calculation.law_day import law_day, law_of
 from estimator.calculation.answer import Earliest
 from estimator.calculation.scenario import Scenario
-from estimator.calculation.situation import Situation, average_at, separation_and_service
+from estimator.calculation.situation import Situation, average_at, first_age_with_service, separation_and_service
 from estimator.law.parameters import Params, definitions
 
 
@@ -139,20 +139,15 @@ class Threshold:
     value: Fraction  # the age threshold, or the years of service reached
 
 
-def threshold_ages(s: Scenario, first: Fraction, last: Fraction, service_grows: bool = True,
-                   service_at: Callable[[Fraction], Fraction] | None = None) -> list[Threshold]:
-    """The thresholds falling at ages in (`first`, `last`], for the charts: the plan's age thresholds, then,
-    when service grows (a member in service whose accruals are not frozen), the ages where it reaches each
-    service threshold; each list in the order of the plan's law. `service_at(age)` is the service at a start
-    age (the member's projection, counted from today's date: it may reach a threshold a month after the age
-    difference says); by default today's service plus the years from today's age."""
-    found = [Threshold(age, "age", age) for age in _in_law_order(s.plan, "years_of_age") if first < age <= last]
-    if service_grows:
-        service_at = service_at or (lambda age: separation_and_service(Situation(s), age)[1])
-        for years in _in_law_order(s.plan, "years_of_service"):
-            age = s.age + years - s.service_years  # the earliest whole-month age it can be reached
-            if age > first and service_at(age) < years:
-                age += Fraction(1, 12)  # counted from today's date, whole months lag the age by one at most
-            if first < age <= last:
-                found.append(Threshold(age, "service", years))
+def threshold_ages(situation: Situation, first: Fraction, last: Fraction) -> list[Threshold]:
+    """The thresholds falling at ages in (`first`, `last`], for the charts: the plan's age thresholds, then, for a
+    member whose service grows (in service, accruals not frozen), the first start age at which it reaches each
+    service threshold (RULES.md §0: a threshold reached between two monthly birthdays marks the next one, as the
+    key dates say); each list in the order of the plan's law."""
+    plan_id = situation.today.plan
+    found = [Threshold(age, "age", age) for age in _in_law_order(plan_id, "years_of_age") if first < age <= last]
+    for years in _in_law_order(plan_id, "years_of_service"):
+        age = first_age_with_service(situation, years)
+        if age is not None and first < age <= last:
+            found.append(Threshold(age, "service", years))
     return found

@@ -38,9 +38,11 @@ def test_threshold_ages_are_the_plan_s_age_thresholds_and_where_service_reaches_
     """A teacher at 45 with 20 years in service: 47 (¶A.4), 50 (¶A.1, ¶A.3) and 55 (¶B) are age thresholds;
     working on, service reaches 25 (¶A.3, ¶A.4) at 50 and 30 (¶A.1) at 55. Without growing service, only the ages."""
     s = read_scenario({"plan": "teachers", "age": 45, "service_years": 20, "average_monthly_salary": 2000})
-    found = threshold_ages(s, Fraction(45), Fraction(56))
+    found = threshold_ages(Situation(s), Fraction(45), Fraction(56))
     assert {(t.age, t.kind, t.value) for t in found} == {
         (Fraction(47), "age", Fraction(47)), (Fraction(50), "age", Fraction(50)), (Fraction(55), "age", Fraction(55)),
         (Fraction(50), "service", Fraction(25)), (Fraction(55), "service", Fraction(30))}
-    assert all(t.kind == "age" for t in threshold_ages(s, Fraction(45), Fraction(56), service_grows=False))
-    assert Threshold(Fraction(47), "age", Fraction(47)) not in threshold_ages(s, Fraction(47), Fraction(56))
+    left = read_scenario({"plan": "teachers", "age": 45, "separation_age": 44, "service_years": 20,
+                          "average_monthly_salary": 2000})
+    assert all(t.kind == "age" for t in threshold_ages(Situation(left), Fraction(45), Fraction(56)))
+    assert Threshold(Fraction(47), "age", Fraction(47)) not in threshold_ages(Situation(s), Fraction(47), Fraction(56))

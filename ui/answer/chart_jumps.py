@@ -40,11 +40,8 @@ def thresholds(member: Member, ages: list[Fraction], lang: str) -> list[tuple[Fr
     """The ages where a rule's threshold falls (`estimator.search.threshold_ages`): the plan's age thresholds
     and, for a member in service whose accruals are not frozen, the ages where service reaches its thresholds;
     two at one age are named together."""
-    situation = member.situation
     marks: dict[Fraction, str] = {}
-    for mark in threshold_ages(situation.today, ages[0], ages[-1],
-                               service_grows=situation.in_service and situation.accrues,
-                               service_at=lambda age: member.at(age).service_years):
+    for mark in threshold_ages(member.situation, ages[0], ages[-1]):
         if mark.kind == "age":
             label = ui_text("chart.threshold_age", lang, age=number(mark.value))
         else:
