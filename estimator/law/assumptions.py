@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from estimator.law.parameters import Entered, folder_law
+from estimator.law.law_file import Entered, folder_law
 from estimator.law.registry import plan_folders
 
 

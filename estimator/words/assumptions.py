@@ -7,7 +7,8 @@ from typing import Any
 
 from estimator.arithmetic.display import exact_number, exact_percent
 from estimator.arithmetic.exact import to_fraction
-from estimator.law.parameters import RENDER_BY_UNIT, Parameter, assumption_definition, assumption_entry
+from estimator.law.law_file import Parameter
+from estimator.law.parameters import RENDER_BY_UNIT, assumption_definition, assumption_entry
 from estimator.words.catalog import date_words, t
 
 

@@ -18,7 +18,7 @@ from estimator.law import parameters
 from estimator.arithmetic.dates import age_on
 from estimator.member.member import Member
 from estimator.calculation.scenario import ScenarioError
-from estimator.law.parameters import DatedValue
+from estimator.law.law_file import DatedValue
 from estimator.io.report import build_report
 from estimator.words.catalog import date_words
 from tests.estimator.report.test_report import pdf_text

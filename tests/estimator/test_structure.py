@@ -11,7 +11,7 @@ from decimal import Decimal
 import pytest
 from pydantic import ValidationError
 
-from estimator.law import parameters
+from estimator.law import law_file, parameters
 from estimator.words import catalog as texts
 from estimator.law.assumptions import overridable
 from estimator.calculation.answer import Answer
@@ -40,7 +40,7 @@ def test_estimator_never_imports_streamlit():
 
 @pytest.mark.parametrize("path", [folder / "law.toml" for folder in plan_folders()], ids=lambda p: p.parent.name)
 def test_law_files_follow_the_schema(path):
-    entries = parameters.read_file(path)  # raises on any deviation from the strict schema
+    entries = law_file.read_file(path)  # raises on any deviation from the strict schema
     assert entries
     for name, entry in entries.items():
         assert re.fullmatch(r"[a-z0-9_]+", name)
@@ -70,17 +70,17 @@ def test_schema_rejects_a_bad_entry(tmp_path, values):
     bad = tmp_path / "law.toml"
     bad.write_text(f"[x]\n{LAW_ENTRY}{values}\n")
     with pytest.raises(ValidationError):
-        parameters.read_file(bad)
+        law_file.read_file(bad)
 
 
 def test_only_an_assumption_that_is_a_fraction_may_be_entered(tmp_path):
     law = tmp_path / "law.toml"
     law.write_text(f"[x]\n{LAW_ENTRY}{ASSUMPTION}{ENTERED}\n" + 'values = [{ value = 0.5, cite = "000 ¶A" }]\n')
-    assert parameters.read_file(law)["x"].entered.field == "x_pct"
+    assert law_file.read_file(law)["x"].entered.field == "x_pct"
     law.write_text(f"[x]\n{LAW_ENTRY.replace('fraction', 'count')}{ASSUMPTION}{ENTERED}\n"
                    'values = [{ value = 3, cite = "000 ¶A" }]\n')
     with pytest.raises(ValidationError):
-        parameters.read_file(law)
+        law_file.read_file(law)
 
 
 def test_the_law_is_read_as_on_a_date(tmp_path):
@@ -89,7 +89,7 @@ def test_the_law_is_read_as_on_a_date(tmp_path):
     path.write_text(f"[x]\n{LAW_ENTRY}"
                     'values = [{ from = 2013-07-01, value = 0.5, cite = "001 (a)" }, '
                     '{ from = 2020-01-01, value = 0.25, cite = "001 (a)" }]\n')
-    entry = parameters.read_file(path)["x"]
+    entry = law_file.read_file(path)["x"]
     assert entry.on(date(2013, 6, 30)) is None
     assert entry.on(date(2013, 7, 1)).value == Decimal("0.5")
     assert entry.on(date(2019, 12, 31)).value == Decimal("0.5")
@@ -179,7 +179,7 @@ def test_no_module_lists_the_named_assumptions_by_hand():
         where = path.relative_to(ROOT).as_posix()
         folder = path.parent.name if where.startswith("estimator/plans/") else None
         own = {n for plan in PLAN_IDS if folder in {f.name for f in PLANS[plan].folders}
-               for n in parameters.law(plan)} if folder else set()
+               for n in law_file.law(plan)} if folder else set()
         for line, name, kind in _mentions(path, names - own):
             if name in answer_fields and kind in ANSWER_FIELD.get(where, ()):
                 continue
@@ -268,7 +268,7 @@ def test_each_plan_lives_in_one_folder(plan_id):
     the defaults); every rule has a title and a chart label there, and a golden case."""
     folder = plan_folder(plan_id)
     assert [name for name in PLAN_FILES if not (folder / name).is_file()] == []
-    own_law = parameters.read_file(folder / "law.toml")
+    own_law = law_file.read_file(folder / "law.toml")
     assert own_law and all(value.cite for entry in own_law.values() for value in entry.values)
     notes = PLANS[plan_id].notes
     # its own `notes.py`, when it has one, says something of its own; the other hooks are every plan's
@@ -293,7 +293,7 @@ def words_a_plan_needs(plan_id: str) -> set[str]:
     needed |= set() if the_plan.groups else {f"reason.group_not_{plan_id}"}
     needed |= set() if the_plan.coordination else {f"reason.coordination_not_{plan_id}"}
     needed |= set() if the_plan.deferred else {f"reason.{plan_id}_deferred"}
-    needed |= {f"reason.unused_{a.folder}_plan" for a in overridable() if a.name in parameters.law(plan_id)}
+    needed |= {f"reason.unused_{a.folder}_plan" for a in overridable() if a.name in law_file.law(plan_id)}
     return needed
 
 
