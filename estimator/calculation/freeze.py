@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass, replace
 from datetime import date
 from fractions import Fraction
+from functools import cache
 
 from estimator.law.parameters import definitions
 from estimator.arithmetic.dates import add_months, age_on, date_at
@@ -37,8 +38,16 @@ class Freeze:
 def freeze_for(plan: str, on: date | None = None) -> Freeze:
     """The freeze of the plan's system: a dated value of its law like any other (read on a day, today by
     default), from a later law (`later_law = true`) and labelled with it."""
-    spec = definitions(plan, on)[FREEZE]
-    return Freeze(spec.date, spec.label_es, spec.label_en, spec.cite)
+    freeze = _freeze_on(plan, on or date.today())
+    if freeze is None:
+        raise KeyError(FREEZE)
+    return freeze
+
+
+@cache  # the law of a plan and a day: the same for every line that reads it
+def _freeze_on(plan: str, day: date) -> Freeze | None:
+    spec = definitions(plan, day).get(FREEZE)
+    return None if spec is None else Freeze(spec.date, spec.label_es, spec.label_en, spec.cite)
 
 
 def service_after_freeze(situation: Situation, birth: date, today: date, separation: date | None = None) -> Fraction:
@@ -65,14 +74,15 @@ def separation_day(s: Scenario, start: date | None = None) -> date:
     """RULES.md §8, the command line's reading: the day the member leaves (or left) service — the pension's start
     (`start`, else `start_date`, else today) less the time between the separation age and the start age. Months
     that are not whole are counted back in full, so a separation is never placed later than it can be."""
-    return add_months(start or law_day(s), -math.ceil((s.age - s.separation_age) * 12))
+    start = start or law_day(s)
+    if not s.left_service_early:  # separated on the start itself
+        return start
+    return add_months(start, -math.ceil((s.age - s.separation_age) * 12))
 
 
 def frozen_by_later_law(s: Scenario, start: date | None = None) -> Freeze | None:
     """The freeze whose date the scenario's service and salaries run past (its separation comes after it), or
     None: then a later law froze accruals this amount counts (RULES.md §8). A plan no later law froze has none.
     `start`: the pension's start when a report knows it and the scenario does not (`separation_day`)."""
-    if FREEZE not in definitions(s.plan, law_day(s)):
-        return None
-    freeze = freeze_for(s.plan, law_day(s))
-    return freeze if separation_day(s, start) > freeze.date else None
+    freeze = _freeze_on(s.plan, law_day(s))
+    return freeze if freeze is not None and separation_day(s, start) > freeze.date else None

@@ -23,6 +23,7 @@ from estimator.calculation.answer import Earliest
 from estimator.calculation.scenario import Scenario
 from estimator.calculation.situation import Situation, average_at, first_age_with_service, separation_and_service
 from estimator.law.parameters import Params, definitions
+from estimator.law.rules import Rule
 
 
 def threshold_values(plan_id: str, unit: str) -> list[Fraction]:
@@ -97,22 +98,26 @@ def earliest_eligibility(s: Scenario, horizon_age: int = 100, situation: Situati
     without text, are the same at every age: read once. `now`: the caller's evaluations of `s`, where no rule
     applies; without dates the member at `s.age` is `s` itself, so that age is not evaluated again.
 
-    From one age to a later one only age, separation age, service and the average change, so a rule that fails a
-    condition on who the member is (one without a threshold: police or not, a shortfall, separated or working on)
-    fails at every later age too: after the first age evaluated, only the others are."""
+    From one age to a later one only age, separation age, service and the average change, and the first three
+    never decrease, so a rule that fails a condition on who the member is (one without a threshold: police or not, a
+    shortfall, separated or working on) or an upper bound (`below`) fails at every later age too: after the first
+    age evaluated, only the others are. Without dates none of the three grows faster than the age, so a rule short
+    of a threshold by some years cannot apply before that many years have passed: the ages before the first at
+    which some rule could apply are not evaluated."""
     if why_no_pension(s):
         return None
     params = params or law_of(s, explain=False)
     situation = situation or Situation(s)
     rules = rules_of(s.plan, params.on)
+    not_before = s.age
     if now is not None:
-        rules = tuple(e.rule for e in now if _may_apply_later(e))
+        rules, not_before = _still_possible(now, s.age, situation.dated)
     known = now is not None and not situation.dated
     average = average_of(situation.today) if situation.average_entered else None  # the same at every age
     for age in _candidates(s, horizon_age, dated=situation.dated, day=params.on):
         if not rules:  # none can apply at any later age
             return None
-        if known and age == s.age:
+        if known and age == s.age or age < not_before:
             continue
         separation, service = separation_and_service(situation, age)
         facts = facts_of(s, explain=False, at=(age, separation, service),
@@ -121,13 +126,34 @@ def earliest_eligibility(s: Scenario, horizon_age: int = 100, situation: Situati
         chosen = most_favourable(evaluations)  # the same as among all: the others do not apply
         if chosen is not None:
             return Earliest(age=float(age), rule=chosen.rule.id, service_years=float(service))
-        rules = tuple(e.rule for e in evaluations if _may_apply_later(e))
+        rules, not_before = _still_possible(evaluations, age, situation.dated)
     return None
 
 
-def _may_apply_later(evaluation: Evaluation) -> bool:
-    """Whether a rule meets every condition on who the member is (those without a threshold)."""
-    return all(condition.met for condition in evaluation.outcome.conditions if condition.threshold is None)
+def _still_possible(evaluations: list[Evaluation], age: mpq, dated: bool) -> tuple[tuple[Rule, ...], mpq]:
+    """The rules that may still apply at a later age than `age`, and the first age at which one could: with dates,
+    `age` itself (the service counted from today's date may lag the age by a month, `candidate_ages`)."""
+    possible, first = [], None
+    for evaluation in evaluations:
+        earliest = _earliest_possible(evaluation, age)
+        if earliest is not None:
+            possible.append(evaluation.rule)
+            first = earliest if first is None or earliest < first else first
+    return tuple(possible), age if dated or first is None else first
+
+
+def _earliest_possible(evaluation: Evaluation, age: mpq) -> mpq | None:
+    """The first age at which the rule could apply, evaluated at `age`, when each figure grows by the years the age
+    does at most; None when it never can (it fails on who the member is, or an upper bound)."""
+    earliest = age
+    for condition in evaluation.outcome.conditions:
+        if condition.met:
+            continue
+        if condition.threshold is None or condition.upper:
+            return None
+        reached = age + (condition.threshold.v - condition.actual.v)
+        earliest = reached if earliest < reached else earliest
+    return earliest
 
 
 @dataclass(frozen=True)

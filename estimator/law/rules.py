@@ -46,6 +46,7 @@ class Condition:
     key: str               # text key of the condition (texts: cond.*)
     threshold: Q | None = None
     actual: Q | None = None
+    upper: bool = False    # an upper bound (`below`): a figure that reaches it never goes back under it
 
 
 def at_least(subject: str, actual: Q, threshold: Q) -> Condition:
@@ -57,7 +58,7 @@ def more_than(subject: str, actual: Q, threshold: Q) -> Condition:
 
 
 def below(subject: str, actual: Q, threshold: Q) -> Condition:
-    return Condition(actual.v < threshold.v, _BELOW[subject], threshold, actual)
+    return Condition(actual.v < threshold.v, _BELOW[subject], threshold, actual, True)
 
 
 class _Keys(dict):
