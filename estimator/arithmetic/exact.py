@@ -75,6 +75,13 @@ def round_cents(value: Any) -> Decimal:
     return dollars(whole_cents(value))
 
 
+def less(a: Any, b: Any) -> bool:
+    """a < b for two exact numbers (Fractions, `mpq`s or ints), by the cross products of their numerators and
+    (positive) denominators: Fraction's own `<` first asks whether the other is a `numbers.Rational`, an abstract
+    class slow to ask, and a scenario's figures are compared several times a line."""
+    return a.numerator * b.denominator < b.numerator * a.denominator
+
+
 def lesser(a: Any, b: Any) -> Any:
     """The lesser of two amounts (the first when equal, as `min` picks); cell by cell on the grid."""
     if is_array(a) or is_array(b):

@@ -27,12 +27,12 @@ def law_of(s: Scenario, explain: bool = True) -> Params:
 def rules_of(plan_id: str, on: date | None = None) -> tuple[Rule, ...]:
     """The plan's rules in force on the day `on` (today by default), in its table's order: the law of the day
     picks its rules as it picks its values (a rule's `in_force`, by its law's dated parameters)."""
-    table = plan_of(plan_id).table
-    if all(rule.in_force == (None, None) for rule in table):
-        return table
+    the_plan = plan_of(plan_id)
+    if not the_plan.dated_rules:
+        return the_plan.table
     day = on or date.today()
     law_dates = dates(plan_id, day)
-    return tuple(rule for rule in table if rule.in_force_on(day, law_dates))
+    return tuple(rule for rule in the_plan.table if rule.in_force_on(day, law_dates))
 
 
 def law_runs(plan: str, days: Sequence[date | None]) -> list[list[int]]:

@@ -16,7 +16,7 @@ from pydantic import (BaseModel, BeforeValidator, ConfigDict, PlainSerializer, S
 
 from estimator.law.assumptions import overridable
 from estimator.law.facts import MEMBER_FACTS
-from estimator.arithmetic.exact import to_fraction, whole_months_or_exact
+from estimator.arithmetic.exact import less, to_fraction, whole_months_or_exact
 from estimator.law.registry import GOVERNMENT, GOVERNMENT_PLANS, PLAN_IDS, plan as plan_of
 from estimator.law.scope import NEW_PARTICIPANTS_FROM, entry_in_scope, government_plan
 from estimator.words.catalog import date_words, span, t
@@ -144,13 +144,13 @@ class _Member(BaseModel):
     def _coherent(self) -> "_Member":
         if self.separation_age is None:
             object.__setattr__(self, "separation_age", self.age)
-        if self.age > OLDEST_AGE:
+        if less(OLDEST_AGE, self.age):
             raise ValueError("age_beyond_life")
-        if self.separation_age > self.age:
+        if less(self.age, self.separation_age):
             raise ValueError("separation_after_age")
-        if self.separation_age < EARLIEST_WORKING_AGE:  # the age is at fault, not the service
+        if less(self.separation_age, EARLIEST_WORKING_AGE):  # the age is at fault, not the service
             raise ValueError("separation_too_young" if "separation_age" in self.model_fields_set else "age_too_young")
-        if self.service_years > self.separation_age - EARLIEST_WORKING_AGE:
+        if less(self.separation_age - EARLIEST_WORKING_AGE, self.service_years):
             raise ValueError("service_too_long")
         if (self.average_salary is None) == (self.average_monthly_salary is None):
             raise ValueError("average_both" if self.average_salary is not None else "average_neither")
@@ -167,7 +167,7 @@ class _Member(BaseModel):
     @property
     def left_service_early(self) -> bool:
         """Separated before the pension starts: the deferred path (RULES.md §0, Paths)."""
-        return self.separation_age < self.age
+        return less(self.separation_age, self.age)
 
     def contract_dict(self) -> dict[str, Any]:
         """The scenario as a contract input line (defaults left out)."""

@@ -15,7 +15,7 @@ from typing import Iterator, Literal
 
 from gmpy2 import mpq
 
-from estimator.arithmetic.exact import to_fraction
+from estimator.arithmetic.exact import exact, to_fraction
 from estimator.calculation.choice import (Evaluation, evaluate, facts_of, most_favourable, average_of, rules_of,
                                           why_no_pension)
 from estimator.calculation.law_day import law_day, law_of
@@ -109,9 +109,9 @@ def earliest_eligibility(s: Scenario, horizon_age: int = 100, situation: Situati
     params = params or law_of(s, explain=False)
     situation = situation or Situation(s)
     rules = rules_of(s.plan, params.on)
-    not_before = s.age
+    not_before = exact(s.age)  # as the candidate ages are (the rules' `mpq`)
     if now is not None:
-        rules, not_before = _still_possible(now, s.age, situation.dated)
+        rules, not_before = _still_possible(now, not_before, situation.dated)
     known = now is not None and not situation.dated
     average = average_of(situation.today) if situation.average_entered else None  # the same at every age
     for age in _candidates(s, horizon_age, dated=situation.dated, day=params.on):

@@ -85,7 +85,7 @@ def separation_and_service(situation: Situation, age: Fraction) -> tuple[Fractio
     The one place `scenario_at`, the search and the grid take them from."""
     s = situation.today
     separation = age if situation.in_service else s.separation_age
-    return separation, s.service_years + service_added(situation, age)
+    return separation, service_added(situation, age) + s.service_years  # the later age's type first (an `mpq`)
 
 
 @lru_cache(maxsize=4096)

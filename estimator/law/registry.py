@@ -83,6 +83,11 @@ class Plan:
         """Its rules, in its table's order (the order breaks ties, RULES.md §0)."""
         return self.rules.RULES
 
+    @cached_property
+    def dated_rules(self) -> bool:
+        """Whether the law dates any of its rules (a rule's `in_force`): only then does the day pick its rules."""
+        return any(rule.in_force != (None, None) for rule in self.table)
+
     @property
     def amount_unit(self) -> str:
         return "monthly" if self.monthly else "annual"
