@@ -21,11 +21,12 @@ from hypothesis import strategies as st
 from estimator.calculation.choice import evaluate, evaluations_at, facts_of, most_favourable, rules_of, why_no_pension
 from estimator.arithmetic.quantity import Q
 from estimator.arithmetic.display import exact_money, exact_number, exact_years, shown_exactly, whole_cents_exactly
-from estimator.arithmetic.exact import exact as exact_value, to_fraction, whole_cents, whole_months
+from estimator.arithmetic.exact import exact as exact_value, less, to_fraction, whole_cents, whole_months
 from estimator.law.parameters import params_for
 from estimator.calculation.answer import Earliest
 from estimator.calculation.law_day import law_of
 from estimator.calculation.search import candidate_ages, earliest_eligibility, threshold_values
+from estimator.calculation.scenario import read_scenario
 from estimator.calculation.situation import Situation, scenario_at
 from estimator.words.catalog import _span, span
 from tests.conftest import examples
@@ -67,6 +68,23 @@ def test_the_search_that_skips_the_age_evaluated_finds_what_the_full_search_find
     assert quick == _every_rule_at_every_age(s) == earliest_eligibility(s)
 
 
+def test_the_search_evaluates_no_age_before_the_first_at_which_a_rule_could_apply(monkeypatch):
+    """A teacher of 40 with 5 years of service: no rule can apply before 20 more years of service (the fewest any rule
+    asks, 25), so the candidate ages 47, 50 and 55 are not evaluated; the age found (60, ¶A.3) is the full search's."""
+    from estimator.calculation import search
+
+    s = read_scenario({"plan": "teachers", "age": 40, "service_years": 5, "average_monthly_salary": 3000})
+    evaluated = []
+
+    def facts_at_age(*args, **kwargs):
+        evaluated.append(kwargs["at"][0])
+        return facts_of(*args, **kwargs)
+    monkeypatch.setattr(search, "facts_of", facts_at_age)
+    found = earliest_eligibility(s, now=evaluations_at(s))
+    assert found == _every_rule_at_every_age(s)
+    assert evaluated == [60]
+
+
 def _every_rule_at_every_age(s):
     """The search the slow way: the member's own age evaluated too, each candidate age's scenario built, and every
     rule evaluated there (no rule set aside)."""
@@ -103,6 +121,14 @@ def _same(got, expected):
     """The same Fraction: type, numerator and denominator, Python ints (lowest terms, positive denominator)."""
     return type(got) is Fraction and type(got.numerator) is int and (got.numerator, got.denominator) == (
         expected.numerator, expected.denominator)
+
+
+@relaxed
+@given(st.one_of(fractions, st.integers(-1000, 1000)), st.one_of(fractions, st.integers(-1000, 1000)),
+       st.booleans())
+def test_exact_numbers_compared_by_cross_products_compare_as_fractions_do(a, b, as_mpq):
+    x, y = (_mpq(Fraction(a)), _mpq(Fraction(b))) if as_mpq else (a, b)
+    assert less(x, y) == (Fraction(a) < Fraction(b))
 
 
 @relaxed
