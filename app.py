@@ -6,12 +6,12 @@ from functools import partial
 
 import streamlit as st
 
-from estimator import freeze_for, money, t
+from estimator import build_report, freeze_for, money, t
 from ui.answer.explorer import explorer_view, offer_comparison
 from ui.answer.formatting import age_label, error_fields
 from ui.answer.render import (answer_view, charts_section, key_dates_view, limits_view, lifetime_view,
                               not_eligible_summary)
-from ui.answer.report_download import build_report, report_extras
+from ui.answer.report_download import report_extras
 from ui.form.example import example_note, example_warning, still_example
 from ui.form.form import member_form, read_form
 from ui.page import frame

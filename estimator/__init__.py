@@ -5,12 +5,16 @@ from here and nowhere else in `estimator` (`tests/ui/test_ui_layers.py`). The na
 calculation's order: the law, its words, one scenario's answer and the grid, the member over time, files and
 reports. `python -m estimator` is the command line (`estimator/io/cli/`).
 
-Two parts load a heavy library, so they are loaded when first used, not with the estimator: the grid of ages and
+Two parts load a heavy library, so their functions here import them on their first call: the grid of ages and
 added service (numpy) and the PDF reports (fpdf2). The command line answers a line in a fraction of a second
 without either (docs/performance.md).
 """
 
+from __future__ import annotations
+
 import sys
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Sequence
 
 
 def _quiet_interrupt(kind, value, traceback, _default=sys.excepthook):
@@ -68,22 +72,38 @@ from estimator.io.json_input import DuplicateKey, TooDeep, TooLarge, read_json  
 from estimator.io.salary_file import MAX_ROWS, SalaryFileError, SalaryHistory, read_history  # noqa: E402
 from estimator.io.salary_file.amounts import DOT, readings_of  # noqa: E402
 
-# Loaded when first used (numpy, fpdf2): the grid and the reports.
-_LOADED_WHEN_USED = {
-    "Grid": "estimator.calculation.grid", "grid": "estimator.calculation.grid",
-    "build_report": "estimator.io.report", "build_comparison_report": "estimator.io.report",
-    "prints": "estimator.io.report.document",
-}
+# Two parts load a heavy library, imported by their first call rather than with the estimator: the grid of ages and
+# added service (numpy) and the PDF reports (fpdf2).
+if TYPE_CHECKING:
+    from estimator.calculation.grid import Grid
 
 
-def __getattr__(name: str):
-    if name not in _LOADED_WHEN_USED:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from importlib import import_module
+def grid(situation: Situation, ages: Sequence[Fraction], extras: Sequence[Fraction] = (Fraction(0),)) -> Grid:
+    """Every (start age × added service) cell at once, exactly (`estimator.calculation.grid.grid`)."""
+    from estimator.calculation.grid import grid as every_cell
 
-    value = getattr(import_module(_LOADED_WHEN_USED[name]), name)
-    globals()[name] = value
-    return value
+    return every_cell(situation, ages, extras)
+
+
+def build_report(scenario: Scenario, lang: str = "es", **details: Any) -> bytes:
+    """The member's PDF report (`estimator.io.report.build_report`, whose keywords `details` are)."""
+    from estimator.io.report import build_report as build
+
+    return build(scenario, lang, **details)
+
+
+def build_comparison_report(scenarios: Sequence[Compared | Scenario], lang: str = "es", **details: Any) -> bytes:
+    """The comparison's PDF report (`estimator.io.report.build_comparison_report`)."""
+    from estimator.io.report import build_comparison_report as build
+
+    return build(scenarios, lang, **details)
+
+
+def prints(char: str) -> bool:
+    """Whether the report's fonts print `char` as typed (`estimator.io.report.document.prints`)."""
+    from estimator.io.report.document import prints as printable
+
+    return printable(char)
 
 
 __all__ = ["Overridable", "overridable", "replacing", "MEMBER_FACTS", "reads", "coordination_age", "default_values",
@@ -100,4 +120,4 @@ __all__ = ["Overridable", "overridable", "replacing", "MEMBER_FACTS", "reads", "
            "MAX_SCENARIOS", "RESULT_LINES", "Compared", "comparison_inputs", "result_label",
            "result_line", "difference_by_age", "payments_compared", "phased", "reasons_by_age", "same_age_rows", "Run", "break_even", "income_from_65", "total_of", "key_date_lines", "DuplicateKey",
            "TooDeep", "TooLarge", "read_json", "MAX_ROWS", "SalaryFileError", "SalaryHistory", "read_history", "DOT",
-           "readings_of", "Grid", "grid", "build_report", "build_comparison_report", "prints"]
+           "readings_of", "grid", "build_report", "build_comparison_report", "prints"]

@@ -6,11 +6,13 @@ from __future__ import annotations
 import csv
 import io
 import math
-
-from estimator import Grid
+from typing import TYPE_CHECKING
 
 from ui.answer.chart_words import rule_name
 from ui.shell.text import ui_text
+
+if TYPE_CHECKING:
+    from estimator import Grid
 
 
 def rows_to_csv(rows: list[dict]) -> bytes:

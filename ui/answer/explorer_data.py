@@ -16,13 +16,17 @@ import hashlib
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from estimator import (assumptions_of, default_values, display, Grid, grid, grows, rules_of, Situation, span, t,
+from estimator import (assumptions_of, default_values, display, grid, grows, rules_of, Situation, span, t,
                        used_mark)
 
 from ui.answer.formatting import dollars_words
+
+if TYPE_CHECKING:
+    from estimator import Grid
 
 LAST_AGE = 70          # the explorer reaches this age at least
 MAX_EXTRA_YEARS = 10   # added credited service, in whole years, as the charts show it

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from estimator import Compared, MAX_SCENARIOS
+from estimator import build_comparison_report, Compared, MAX_SCENARIOS, prints
 
 from ui.shell.fresh_download import fresh_download
 from ui.shell.text import ui_text
@@ -24,20 +24,6 @@ NOTES = "report_notes"
 # a report is built.
 NAME_LIMIT, NOTES_LIMIT = 120, 1500
 EMPTY = {NAME: "", NOTES: ""}  # what *Borrar todo* writes into the boxes
-
-
-def build_report(*args, **kwargs) -> bytes:
-    """`estimator.report.build_report`, imported when a report is asked for."""
-    from estimator import build_report as build
-
-    return build(*args, **kwargs)
-
-
-def build_comparison_report(*args, **kwargs) -> bytes:
-    """`estimator.report.build_comparison_report`, imported when a report is asked for."""
-    from estimator import build_comparison_report as build
-
-    return build(*args, **kwargs)
 
 
 def report_extras(lang: str) -> tuple[str | None, str | None]:
@@ -59,8 +45,6 @@ def printable(text: str) -> bool:
     needs no look: the PDF library is loaded only for text that does."""
     if text.isascii():
         return True
-    from estimator import prints
-
     return all(prints(char) for char in text)
 
 
