@@ -23,6 +23,11 @@ work (Chrome DevTools Protocol `Performance.getMetrics`: task, script, style and
 change and the quiet wait after it), the server process's CPU time (`/proc/PID/stat`, in clock ticks: its mean over the changes),
 and the messages the page received (count and bytes).
 
+With `--renders`, also what the browser drew for each change: React's commits and the components each drew
+again, counted by a stand-in for React's developer-tools hook (each function component whose props are new since
+the previous commit). These counts hardly depend on the machine's load; the walk over the page's tree after each
+commit adds its own time to both pages, so settle times are compared without the option.
+
 Prints, for each input, the median, the 90th percentile and the worst settle time, its median against the
 minimal page's median in the same run, and the CPU figures; then the median input and the worst. Last, on the
 app's page, the explorer (ui/answer/explorer.py): its start-age slider moved with the keyboard (Arrow Right, then
@@ -77,7 +82,30 @@ WATCH = """(() => {
     }).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
 })();"""
 
-ARM = "() => Object.assign(window.__settle, {armed: true, start: null, last: null, changes: 0})"
+ARM = ("() => { Object.assign(window.__settle, {armed: true, start: null, last: null, changes: 0});"
+       " if (window.__renders) Object.assign(window.__renders, {commits: 0, drawn: 0}); }")
+
+# With --renders, before React loads: what React tells its developer tools after each commit, counted. A component
+# drawn again gets a new props object; one React skipped keeps the one it had at the previous commit.
+RENDERS = """(() => {
+    const r = window.__renders = {commits: 0, drawn: 0};
+    const props = new WeakMap();
+    window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+        supportsFiber: true, isDisabled: false, renderers: new Map(), inject() { return 1; }, checkDCE() {},
+        onScheduleFiberRoot() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {},
+        onCommitFiberRoot(id, root) {
+            r.commits++;
+            const stack = [root.current];
+            while (stack.length) {
+                const fiber = stack.pop();
+                if (!fiber) continue;
+                stack.push(fiber.child, fiber.sibling);
+                const before = props.has(fiber) ? props.get(fiber) : fiber.alternate && props.get(fiber.alternate);
+                if (typeof fiber.type === "function" && before !== fiber.memoizedProps) r.drawn++;
+                props.set(fiber, fiber.memoizedProps);
+            }
+        }};
+})();"""
 
 QUIET = """(quiet) => {
     const s = window.__settle;
@@ -97,6 +125,8 @@ class Sample:
     server_cpu_ms: float
     messages: int
     bytes_: int
+    commits: int = 0  # with --renders: React's commits, and the components they drew again
+    drawn: int = 0
 
 
 @dataclass
@@ -157,9 +187,11 @@ def first_screen() -> list[Input]:
 class Watched:
     """A page with its messages, its browser metrics (CDP) and its server's CPU time."""
 
-    def __init__(self, browser, url: str, pid: int):
+    def __init__(self, browser, url: str, pid: int, renders: bool = False):
         self.context = browser.new_context(viewport={"width": 1366, "height": 900})
         self.context.add_init_script(WATCH)
+        if renders:
+            self.context.add_init_script(RENDERS)
         self.page = self.context.new_page()
         self.received: list[tuple[int, bool]] = []  # (bytes, ends a run)
         self.sent: list = []
@@ -213,11 +245,13 @@ class Watched:
         except Exception as error:  # a timeout: count it, go on
             print(f"  no settled page after {WAIT_MS} ms ({type(error).__name__})", file=sys.stderr)
             return None
-        start, last = self.page.evaluate("() => [window.__settle.start, window.__settle.last]")
+        start, last, renders = self.page.evaluate(
+            "() => [window.__settle.start, window.__settle.last, window.__renders || {commits: 0, drawn: 0}]")
         after = self.metrics()
         messages = self.received[before_messages:]
         return Sample(last - start, {name: after[name] - before_metrics[name] for name in METRICS},
-                      self.server_cpu_ms() - before_cpu, len(messages), sum(size for size, _ in messages))
+                      self.server_cpu_ms() - before_cpu, len(messages), sum(size for size, _ in messages),
+                      renders["commits"], renders["drawn"])
 
 
 def minimal_act(page: Page, there: bool) -> None:
@@ -276,6 +310,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5, help="rounds, each input there and back (default 5)")
     parser.add_argument("--warmup", type=int, default=1, help="unmeasured rounds first (default 1)")
     parser.add_argument("--only", default="", help="measure only the inputs whose name contains this")
+    parser.add_argument("--renders", action="store_true",
+                        help="also count React's commits and the components drawn again for each change")
     options = parser.parse_args()
     if not CHROMIUM.exists():
         raise SystemExit(f"{CHROMIUM} is missing: install Debian's chromium (never `playwright install`)")
@@ -291,8 +327,8 @@ def main() -> None:
             minimal_server = stack.enter_context(serve(folder / "minimal.py", folder))
             with sync_playwright() as playwright:
                 browser = launch_chromium(playwright)
-                app = Watched(browser, app_server.url, app_server.process.pid)
-                small = Watched(browser, minimal_server.url, minimal_server.process.pid)
+                app = Watched(browser, app_server.url, app_server.process.pid, options.renders)
+                small = Watched(browser, minimal_server.url, minimal_server.process.pid, options.renders)
                 app.page.locator(".st-key-service_years_text input").wait_for(timeout=60_000)
                 app.settle()
                 small.settle()
@@ -319,7 +355,8 @@ def main() -> None:
           f"and back) after {options.warmup} unmeasured; load average (1, 5, 15 min) at each round: {' | '.join(loads)}")
     base = statistics.median(s.settle_ms for s in minimal)
     columns = (f"{'input':<18} {'settled median':>14} {'p90':>7} {'worst':>7} {'×minimal':>8}  "
-               f"{'browser task':>12} {'script':>7} {'style':>6} {'layout':>6}  {'server CPU':>10}  {'messages':>8} {'kB':>5}")
+               f"{'browser task':>12} {'script':>7} {'style':>6} {'layout':>6}  {'server CPU':>10}  {'messages':>8} {'kB':>5}"
+               + (f"  {'commits':>7} {'drawn':>6}" if options.renders else ""))
     print(columns)
 
     def row(name: str, samples: list[Sample], failures: int = 0) -> float:
@@ -330,6 +367,8 @@ def main() -> None:
               f"{browser['TaskDuration']:>9.0f} ms {browser['ScriptDuration']:>4.0f} ms {browser['RecalcStyleDuration']:>3.0f} ms "
               f"{browser['LayoutDuration']:>3.0f} ms  {statistics.mean(s.server_cpu_ms for s in samples):>7.0f} ms  "
               f"{statistics.median(s.messages for s in samples):>8.0f} {statistics.median(s.bytes_ for s in samples) / 1000:>5.1f}"
+              + (f"  {statistics.median(s.commits for s in samples):>7.0f} {statistics.median(s.drawn for s in samples):>6.0f}"
+                 if options.renders else "")
               + (f"  ({failures} timeouts)" if failures else ""))
         return median
 
