@@ -98,7 +98,7 @@ def comparison_page(lang: str) -> None:
     state = st.session_state
     say = lambda key, **kw: ui_text(f"compare.{key}", lang, **kw)  # noqa: E731
     st.html(page_css(lang))  # the uploader's instructions in the page's language
-    st.title(say("title"))
+    st.title(say("title"), anchor=False)  # no link before the page's first control, as on the estimate page
     st.caption(say("intro"))
     comparison: list[dict] = state["comparison"]
     _variant(comparison, today, lang)
