@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 from gmpy2 import mpq
 
-from estimator.arithmetic.exact import CENT, exact, ratio, round_cents
+from estimator.arithmetic.exact import CENT, exact, ratio, round_cents, whole_cents
 
 RATIONALS = (mpq, Fraction)  # exact values: what the rules compute (mpq) and a scenario's fields (Fractions)
 
@@ -102,8 +102,8 @@ def carried(value: Any, formula: str, then: "Callable[[Any], Any] | None" = None
     the end (RULES.md §0)."""
     if whole_cents_exactly(value):
         return exact_money(value)
-    shown = exact(round_cents(value))
-    if then is not None and round_cents(then(shown)) == round_cents(then(value)):
+    shown = mpq(whole_cents(value), 100)  # the step's value, to the cent (compared in whole cents)
+    if then is not None and whole_cents(then(shown)) == whole_cents(then(value)):
         return exact_money(shown)
     return formula if enclosed(formula) else f"({formula})"
 

@@ -83,8 +83,8 @@ class Q:
 
     def _combine(self, other: "Q", v: Any, op: str) -> "Q":
         if self.text is None or other.text is None:  # without formulas (the grid, the key dates, the search),
-            # still what the value depends on
-            return _plain(v, self.assumed | other.assumed if self.assumed or other.assumed else NONE)
+            # still what the value depends on (positional: the search and the choice make thousands)
+            return Q(v, None, False, False, self.assumed | other.assumed if self.assumed or other.assumed else NONE)
         return Q(v, self._join(other, op), op in ("+", "−"), product=op in ("×", "÷"),
                  assumed=self.assumed | other.assumed, cites=self.cites | other.cites)
 
@@ -119,11 +119,6 @@ class Q:
         return f"Q({self.v!r}, {self.text!r})"
 
 
-def _plain(v: Any, assumed: Any) -> Q:
-    """Q(v, assumed=assumed), without text."""
-    return Q(v, None, False, False, assumed)  # positional: the search and the choice make thousands
-
-
 def leaf(v: Any, render: Callable[[Any], str] | None, **marks: Any) -> Q:
     """A figure that enters a formula as a number, printed exactly (no text when `render` is None). A
     figure printed as a sum ("25 + 1 ÷ 12") is parenthesised where it is multiplied or subtracted. A
@@ -131,7 +126,7 @@ def leaf(v: Any, render: Callable[[Any], str] | None, **marks: Any) -> Q:
     if type(v) is Fraction:
         v = mpq(v.numerator, v.denominator)
     if render is None and not marks:  # the figures the search and the choice read, without text
-        return _plain(v, NONE)
+        return Q(v, None, False, False, NONE)
     text = render(v) if render is not None else None
     if text is not None and (" + " in text or " − " in text) and not enclosed(text) and "compound" not in marks:
         marks = {**marks, "compound": True, "product": False}

@@ -26,6 +26,7 @@ def _held_as_fraction(value: Any) -> Any:
 
 Exact = Annotated[Fraction, BeforeValidator(_held_as_fraction), PlainSerializer(float, return_type=float)]
 ASSUMPTION_NAMES = tuple(Assumptions.model_fields)
+NOT_REDUCED = Fraction(1)  # the reduction factor of a pension no actuarial reduction applies to
 
 
 class Step(BaseModel):

@@ -14,6 +14,8 @@ from estimator.arithmetic.exact import whole_cents
 from estimator.law.registry import plan as plan_of
 from estimator.law.rules import Facts
 
+A_TWELFTH = Fraction(1, 12)  # of an annual amount, its month
+
 
 def cents(value: Any) -> Any:
     """Whole cents, rounded half up (RULES.md §0): an int, or an int array on the grid."""
@@ -36,7 +38,7 @@ def payable_cents(plan: str, amount: Any, minimum_monthly: Fraction | None) -> P
     if plan_of(plan).monthly:
         monthly = cents(amount)
         return PayableCents(monthly, monthly * 12, _all(amount, False), _times_cents(monthly, 12))
-    monthly = cents(amount * Fraction(1, 12))
+    monthly = cents(amount * A_TWELFTH)
     if minimum_monthly is None:  # a plan with no minimum pension
         return PayableCents(monthly, cents(amount), _all(amount, False), amount)
     floor = cents(minimum_monthly)

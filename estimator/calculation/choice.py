@@ -14,6 +14,7 @@ from typing import Any
 from gmpy2 import mpq
 
 from estimator.calculation.facts import facts_at, plan_average
+from estimator.arithmetic.exact import less
 from estimator.arithmetic.quantity import NONE, CellMarks, Q, pick
 from estimator.calculation.scenario import Scenario
 from estimator.arithmetic.display import carried, exact_money, exact_years
@@ -68,12 +69,12 @@ def facts_of(s: Scenario, explain: bool = True, average_formula: str | None = No
     age, separation, service = at or (s.age, s.separation_age, s.service_years)
     return facts_at(s.plan, s.group, age=age, separation_age=separation, service=service,
                         average=average_of(s) if average is None else average,
-                        answers=s, left_service_early=separation < age,
+                        answers=s, left_service_early=less(separation, age),
                         number=exact_years if explain else None, amount=amount if explain else None)
 
 
 def evaluate(rule: Rule, facts: Facts, params: Params) -> Evaluation:
-    outcome = rule(facts, params)
+    outcome = rule.function(facts, params)  # `rule(facts, params)`, without the call through the record
     applies = all_met(outcome.conditions)
     factor = None
     amount = outcome.amount

@@ -18,11 +18,15 @@ from estimator.arithmetic.arrays import is_array
 from estimator.calculation.choice import Choice, Evaluation
 from estimator.arithmetic.exact import dollars
 from estimator.arithmetic.quantity import Q, pick
+from estimator.calculation.answer import NOT_REDUCED
 from estimator.calculation.scenario import Scenario
 from estimator.calculation.law_day import rules_of
 from estimator.law.parameters import Params, coordination_age
 from estimator.law.registry import plan
 from estimator.law.rules import Facts
+
+
+NOTHING = Fraction(0)  # the amount where no rule applies
 
 
 @dataclass
@@ -76,7 +80,7 @@ def payable(plan_id: str, amount: Fraction, params: Params) -> Payable:
 def chosen(evaluation: Evaluation, index: int) -> Choice:
     """The choice of one rule already chosen (`index`, its place in the plan's table): the answer writes its
     formulas, so the pipeline is run on its evaluation with text."""
-    factor = evaluation.factor.v if evaluation.factor is not None else Fraction(1)
+    factor = evaluation.factor.v if evaluation.factor is not None else NOT_REDUCED
     return Choice(index, evaluation.amount.v, factor, evaluation.amount.assumed)
 
 
@@ -86,7 +90,7 @@ def payment(s: Scenario, choice: Choice, facts: Facts, params: Params) -> Paymen
     (index −1, a grid's cell), the amount is taken as 0; what this gives there is no pension, and the grid
     shows none (`grid.grid` keeps only the cells where a rule applies)."""
     eligible = choice.index >= 0
-    amount = pick(eligible, choice.amount, Fraction(0))
+    amount = pick(eligible, choice.amount, NOTHING)
     paid = payable_cents(s.plan, amount, params.raw("minimum_monthly_pension"))
     coordinated = coordinated_cents(s.plan, s.group, s.coordinated, paid.annual_exact, choice.factor, facts,
                                            params, s.social_security_monthly)

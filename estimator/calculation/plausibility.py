@@ -13,6 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from estimator.arithmetic.display import money
+from estimator.arithmetic.exact import less
 from estimator.law.registry import plan
 from estimator.words.catalog import t
 
@@ -32,12 +33,12 @@ def likely_slip(plan_id: str, average: Fraction) -> str | None:
     or "monthly_too_low" (a monthly average), "monthly_as_annual" or "annual_too_high" (an annual one), or None.
     The bounds themselves are facts."""
     if plan(plan_id).monthly:
-        if average > MONTHLY_AVERAGE_LIKELY_ANNUAL:
+        if less(MONTHLY_AVERAGE_LIKELY_ANNUAL, average):
             return "annual_as_monthly"
-        return "monthly_too_low" if average < MONTHLY_AVERAGE_LIKELY_SHORT else None
-    if average < ANNUAL_AVERAGE_LIKELY_MONTHLY:
+        return "monthly_too_low" if less(average, MONTHLY_AVERAGE_LIKELY_SHORT) else None
+    if less(average, ANNUAL_AVERAGE_LIKELY_MONTHLY):
         return "monthly_as_annual"
-    return "annual_too_high" if average > ANNUAL_AVERAGE_LIKELY_EXTRA_DIGIT else None
+    return "annual_too_high" if less(ANNUAL_AVERAGE_LIKELY_EXTRA_DIGIT, average) else None
 
 
 def slip_in(plan_id: str, average_salary: Fraction | None, average_monthly_salary: Fraction | None,

@@ -112,12 +112,11 @@ def earliest_eligibility(s: Scenario, horizon_age: int = 100, situation: Situati
     not_before = exact(s.age)  # as the candidate ages are (the rules' `mpq`)
     if now is not None:
         rules, not_before = _still_possible(now, not_before, situation.dated)
-    known = now is not None and not situation.dated
     average = average_of(situation.today) if situation.average_entered else None  # the same at every age
     for age in _candidates(s, horizon_age, dated=situation.dated, day=params.on):
         if not rules:  # none can apply at any later age
             return None
-        if known and age == s.age or age < not_before:
+        if age < not_before:  # with `now`, past the member's own age too: a rule that applied there would be chosen
             continue
         separation, service = separation_and_service(situation, age)
         facts = facts_of(s, explain=False, at=(age, separation, service),

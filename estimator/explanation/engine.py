@@ -15,7 +15,7 @@ from estimator.calculation.choice import (COVERED, OUTSIDE_SCOPE, REFUNDED, choo
                                           why_no_pension)
 from estimator.calculation.law_day import law_day, law_of
 from estimator.calculation.payment import chosen as chosen_rule, dollars, payable, payment
-from estimator.calculation.answer import Alternative, Answer, AssumptionUsed, LaterLaw, LikelySlip, Step
+from estimator.calculation.answer import NOT_REDUCED, Alternative, Answer, AssumptionUsed, LaterLaw, LikelySlip, Step
 from estimator.calculation.freeze import frozen_by_later_law
 from estimator.calculation.scenario import Scenario
 from estimator.calculation.situation import Situation
@@ -111,7 +111,8 @@ def _estimate(s: Scenario, lang: str, why: str | None, *, average_steps: list[St
         reasons += unmet_reasons(s, evaluations, lang, earliest, room - len(reasons) - len(said))
         return no_pension(True, reasons + said, steps, earliest, average_assumptions)
 
-    facts = facts_of(s, average_formula=average_steps[-1].formula if average_steps else None)
+    facts = facts_of(s, average_formula=average_steps[-1].formula if average_steps else None,
+                     average=exact.average.v)  # the plan's average, as the choice read it
     if not average_steps:
         steps.append(average_step(s, facts, lang, evaluations[index].rule, example=example))
     else:  # the average the rules use, cited as the rule paid cites it
@@ -133,7 +134,7 @@ def _estimate(s: Scenario, lang: str, why: str | None, *, average_steps: list[St
         covered=True, eligible=True, rule=chosen.rule.id,
         monthly_pension=pay.monthly, annual_pension=pay.annual,
         monthly_paid_at_start=dollars(paying.at_start),
-        reduction_factor=chosen.factor.v if chosen.factor is not None else Fraction(1),
+        reduction_factor=chosen.factor.v if chosen.factor is not None else NOT_REDUCED,
         minimum_applied=pay.minimum_applied,
         alternatives=[Alternative(rule=e.rule.id, monthly_pension=payable(s.plan, e.amount.v, params).monthly)
                       for e in alternatives],

@@ -18,7 +18,7 @@ from estimator.law.facts import MEMBER_FACTS
 from estimator.calculation.choice import Evaluation, reduces
 from estimator.calculation.payment import Payable
 from estimator.words.citations import display, with_cite
-from estimator.calculation.answer import Answer, AssumptionUsed, Coordination, Earliest, Step
+from estimator.calculation.answer import NOT_REDUCED, Answer, AssumptionUsed, Coordination, Earliest, Step
 from estimator.calculation.scenario import Scenario
 from estimator.law.scope import NEW_PARTICIPANTS_FROM, entry_in_scope, out_of_scope_from
 from estimator.arithmetic.display import exact_number, money
@@ -40,7 +40,7 @@ def no_pension(covered: bool, reasons: list[str], steps: list[Step], earliest: E
     """No amount: the steps are only the average's (when the rules answer), with the assumptions they use."""
     nothing = Decimal("0.00") if covered else None  # not covered: no number at all (RULES.md §0)
     return Answer(covered=covered, eligible=False, rule=None, monthly_pension=nothing,
-                  annual_pension=nothing, monthly_paid_at_start=nothing, reduction_factor=Fraction(1), minimum_applied=False,
+                  annual_pension=nothing, monthly_paid_at_start=nothing, reduction_factor=NOT_REDUCED, minimum_applied=False,
                   alternatives=[], coordination=None, contribution=None, reasons=reasons,
                   steps=steps if covered else [], earliest=earliest,
                   assumptions_used=list(average_assumptions or []) if covered else [])
@@ -110,7 +110,12 @@ def rule_named(rule_id: str, lang: str) -> str:
 
 def rule_cited(rule: Rule, lang: str) -> str:
     """A rule named inside a sentence with its citation, said once."""
-    return with_cite(rule_named(rule.id, lang), display(rule.cite, lang), "{title} ({cite})")
+    return _named_and_cited(rule.id, rule.cite, lang)
+
+
+@cache  # the same few rules, named in most answers with no pension
+def _named_and_cited(rule_id: str, cite: str, lang: str) -> str:
+    return with_cite(rule_named(rule_id, lang), display(cite, lang), "{title} ({cite})")
 
 
 def sentence(text: str) -> str:

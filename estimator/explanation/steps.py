@@ -30,6 +30,8 @@ ASSUMPTION_NAMES = tuple(Assumptions.model_fields)
 
 def assumption_of(q: Q) -> str | None:
     """The named assumption a quantity depends on (the first in the contract's order), or None."""
+    if not q.assumed:  # most figures: none
+        return None
     return next((name for name in ASSUMPTION_NAMES if name in q.assumed), None)
 
 
