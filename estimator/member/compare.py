@@ -160,7 +160,7 @@ def difference_reasons(base: Compared | Scenario, base_answer: Answer, other: Co
     if kept_other.frozen and not kept_base.frozen:  # RULES.md §8: why its service is shorter, said first
         reasons.append(say("reason_frozen", law=kept_other.freeze(lang)))
     elif kept_base.frozen and not kept_other.frozen:
-        reasons.append(say("reason_frozen_base", law=kept_base.freeze(lang)))
+        reasons.append(say("reason_frozen_base"))
     if other.plan != base.plan:
         reasons.append(say("reason_plan", plan=plan_name(other.plan, lang), base=plan_name(base.plan, lang)))
     if other.group != base.group:
