@@ -82,26 +82,27 @@ def answer_view(member: Member, answer: Answer, lang: str, beside_amount=lambda:
     annual = "" if paid_differs else f" · {tx('annual', amount=money(answer.annual_pension))}"
     grown = growth_in([answer])  # RULES.md §7: only a growth of 0% keeps the amount in today's dollars
     dollars = dollars_words(grown, lang)
-    st.caption(f"{dollars}{annual}")
+    under_amount = [f"{dollars}{annual}".replace("$", "\\$")]
     if paid_differs:
-        st.caption(tx("reference", amount=money(answer.monthly_pension)).replace("$", "\\$"))
+        under_amount.append(tx("reference", amount=money(answer.monthly_pension)).replace("$", "\\$"))
     elif answer.coordination is not None and answer.coordination.monthly_pension_from_65 != answer.monthly_pension:
-        st.caption(tx("from_65", amount=money(answer.coordination.monthly_pension_from_65)).replace("$", "\\$"))
-    st.markdown(f"**{tx('rule')}:** {t(f'rule.{answer.rule}', lang)}")
-    st.markdown(f"**{tx('service_at_start')}:** {service_text(member, lang)}")
+        under_amount.append(tx("from_65", amount=money(answer.coordination.monthly_pension_from_65)).replace("$", "\\$"))
+    _paragraphs(st.caption, under_amount)
+    _paragraphs(st.markdown, [f"**{tx('rule')}:** {t(f'rule.{answer.rule}', lang)}",
+                              f"**{tx('service_at_start')}:** {service_text(member, lang)}"])
     if not st.session_state.get("freeze"):
         freeze_offer_view(answer, lang)
-    if answer.minimum_applied:
-        st.caption(tx("minimum_note"))
+    notes = [tx("minimum_note")] if answer.minimum_applied else []
     if answer.reduced_from is not None:
-        st.caption(tx("reduced_note", factor=exact_number(answer.reduction_factor), amount=money(answer.reduced_from)))
+        notes.append(tx("reduced_note", factor=exact_number(answer.reduction_factor), amount=money(answer.reduced_from)))
+    _paragraphs(st.caption, notes)
     income_view(member, answer, lang)
     if answer.contribution is not None:
         st.markdown((f"**{tx('contribution', age=span(answer.contribution.until_age, lang))}:** "
                      f"{tx('contribution_amount', amount=money(answer.contribution.monthly))} · "
                      f"{tx('contribution_net')}: **{money(answer.contribution.net_monthly_pension)}**").replace("$", "\\$"))
-    for used in answer.assumptions_used:  # every assumption behind the amount, visibly marked
-        st.caption(assumption_note(answer, used.name, lang))
+    # every assumption behind the amount, visibly marked
+    _paragraphs(st.caption, [assumption_note(answer, used.name, lang) for used in answer.assumptions_used])
     _bullets(answer.reasons)
     _steps(answer, lang)
     if answer.alternatives:
@@ -137,6 +138,13 @@ def income_view(member: Member, answer: Answer, lang: str) -> None:
     key = "guarantee_applied" if income.guarantee_applied else "guarantee_kept"
     st.caption(tx(key, total=money(income.total), original=money(income.before),
                   system=money(income.system)).replace("$", "\\$"))
+
+
+def _paragraphs(draw, lines: list[str]) -> None:
+    """Consecutive lines of one kind as one element, a paragraph each: the browser draws the whole page again
+    several times a run, and its work follows the number of elements (docs/performance.md)."""
+    if lines:
+        draw("\n\n".join(lines))
 
 
 def _bullets(lines: list[str]) -> None:
