@@ -25,7 +25,8 @@ and the messages the page received (count and bytes).
 
 With `--renders`, also what the browser drew for each change: React's commits and the components each drew
 again, counted by a stand-in for React's developer-tools hook (each function component whose props are new since
-the previous commit). These counts hardly depend on the machine's load; the walk over the page's tree after each
+the previous commit), and the components drawn by the change's largest commit (a whole-page redraw: it follows the
+page's number of elements, not how many commits the run's messages fell into). These counts hardly depend on the machine's load; the walk over the page's tree after each
 commit adds its own time to both pages, so settle times are compared without the option.
 
 Prints, for each input, the median, the 90th percentile and the worst settle time, its median against the
@@ -83,27 +84,30 @@ WATCH = """(() => {
 })();"""
 
 ARM = ("() => { Object.assign(window.__settle, {armed: true, start: null, last: null, changes: 0});"
-       " if (window.__renders) Object.assign(window.__renders, {commits: 0, drawn: 0}); }")
+       " if (window.__renders) Object.assign(window.__renders, {commits: 0, drawn: 0, largest: 0}); }")
 
 # With --renders, before React loads: what React tells its developer tools after each commit, counted. A component
 # drawn again gets a new props object; one React skipped keeps the one it had at the previous commit.
 RENDERS = """(() => {
-    const r = window.__renders = {commits: 0, drawn: 0};
+    const r = window.__renders = {commits: 0, drawn: 0, largest: 0};
     const props = new WeakMap();
     window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
         supportsFiber: true, isDisabled: false, renderers: new Map(), inject() { return 1; }, checkDCE() {},
         onScheduleFiberRoot() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {},
         onCommitFiberRoot(id, root) {
             r.commits++;
+            let drawn = 0;
             const stack = [root.current];
             while (stack.length) {
                 const fiber = stack.pop();
                 if (!fiber) continue;
                 stack.push(fiber.child, fiber.sibling);
                 const before = props.has(fiber) ? props.get(fiber) : fiber.alternate && props.get(fiber.alternate);
-                if (typeof fiber.type === "function" && before !== fiber.memoizedProps) r.drawn++;
+                if (typeof fiber.type === "function" && before !== fiber.memoizedProps) drawn++;
                 props.set(fiber, fiber.memoizedProps);
             }
+            r.drawn += drawn;
+            r.largest = Math.max(r.largest, drawn);
         }};
 })();"""
 
@@ -127,6 +131,7 @@ class Sample:
     bytes_: int
     commits: int = 0  # with --renders: React's commits, and the components they drew again
     drawn: int = 0
+    largest: int = 0  # the components drawn by the change's largest commit: a whole-page redraw, the page's size
 
 
 @dataclass
@@ -246,12 +251,12 @@ class Watched:
             print(f"  no settled page after {WAIT_MS} ms ({type(error).__name__})", file=sys.stderr)
             return None
         start, last, renders = self.page.evaluate(
-            "() => [window.__settle.start, window.__settle.last, window.__renders || {commits: 0, drawn: 0}]")
+            "() => [window.__settle.start, window.__settle.last, window.__renders || {commits: 0, drawn: 0, largest: 0}]")
         after = self.metrics()
         messages = self.received[before_messages:]
         return Sample(last - start, {name: after[name] - before_metrics[name] for name in METRICS},
                       self.server_cpu_ms() - before_cpu, len(messages), sum(size for size, _ in messages),
-                      renders["commits"], renders["drawn"])
+                      renders["commits"], renders["drawn"], renders["largest"])
 
 
 def minimal_act(page: Page, there: bool) -> None:
@@ -356,7 +361,7 @@ def main() -> None:
     base = statistics.median(s.settle_ms for s in minimal)
     columns = (f"{'input':<18} {'settled median':>14} {'p90':>7} {'worst':>7} {'×minimal':>8}  "
                f"{'browser task':>12} {'script':>7} {'style':>6} {'layout':>6}  {'server CPU':>10}  {'messages':>8} {'kB':>5}"
-               + (f"  {'commits':>7} {'drawn':>6}" if options.renders else ""))
+               + (f"  {'commits':>7} {'drawn':>6} {'largest':>7}" if options.renders else ""))
     print(columns)
 
     def row(name: str, samples: list[Sample], failures: int = 0) -> float:
@@ -368,6 +373,7 @@ def main() -> None:
               f"{browser['LayoutDuration']:>3.0f} ms  {statistics.mean(s.server_cpu_ms for s in samples):>7.0f} ms  "
               f"{statistics.median(s.messages for s in samples):>8.0f} {statistics.median(s.bytes_ for s in samples) / 1000:>5.1f}"
               + (f"  {statistics.median(s.commits for s in samples):>7.0f} {statistics.median(s.drawn for s in samples):>6.0f}"
+                 f" {statistics.median(s.largest for s in samples):>7.0f}"
                  if options.renders else "")
               + (f"  ({failures} timeouts)" if failures else ""))
         return median
