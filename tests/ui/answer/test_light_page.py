@@ -144,3 +144,12 @@ def test_the_server_warms_up_the_slower_actions_only_while_no_page_is_connected(
         assert result == {"done": False, "more_frozen": 0, "imported": [False, False, False]}
     else:
         assert result["done"] and result["imported"] == [True, True, True] and result["more_frozen"] > 10_000
+
+
+def test_the_answers_consecutive_lines_are_one_element_each(app):
+    """The browser draws every element of the page again several times a run (docs/performance.md): the lines under
+    the amount are one caption, the rule and the service one markdown, a paragraph each."""
+    rule = [m.value for m in app.markdown if m.value.startswith("**Regla aplicada:**")]
+    assert len(rule) == 1 and "\n\n**Servicio acreditado al comenzar la pensión:**" in rule[0]
+    under = [c.value for c in app.caption if c.value.startswith("en dólares de hoy")]
+    assert len(under) == 1 and "\n\nDesde los 65 años el Sistema paga" in under[0]
