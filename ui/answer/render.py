@@ -14,7 +14,7 @@ from estimator import (Answer, break_even, coordination_age, exact_number, freez
 from ui.answer.explanation import assumption_note, steps_html
 from ui.answer.formatting import age_label, dollars_words, salaries_change
 from ui.form.form import whole_box
-from ui.shell.look import headline, session_scale, table
+from ui.shell.look import headline, paragraphs, session_scale, table
 from ui.shell.text import ui_text
 
 
@@ -87,22 +87,21 @@ def answer_view(member: Member, answer: Answer, lang: str, beside_amount=lambda:
         under_amount.append(tx("reference", amount=money(answer.monthly_pension)).replace("$", "\\$"))
     elif answer.coordination is not None and answer.coordination.monthly_pension_from_65 != answer.monthly_pension:
         under_amount.append(tx("from_65", amount=money(answer.coordination.monthly_pension_from_65)).replace("$", "\\$"))
-    _paragraphs(st.caption, under_amount)
-    _paragraphs(st.markdown, [f"**{tx('rule')}:** {t(f'rule.{answer.rule}', lang)}",
-                              f"**{tx('service_at_start')}:** {service_text(member, lang)}"])
+    paragraphs(st.caption, under_amount)
+    paragraphs(st.markdown, [f"**{tx('rule')}:** {t(f'rule.{answer.rule}', lang)}",
+                             f"**{tx('service_at_start')}:** {service_text(member, lang)}"])
     if not st.session_state.get("freeze"):
         freeze_offer_view(answer, lang)
     notes = [tx("minimum_note")] if answer.minimum_applied else []
     if answer.reduced_from is not None:
         notes.append(tx("reduced_note", factor=exact_number(answer.reduction_factor), amount=money(answer.reduced_from)))
-    _paragraphs(st.caption, notes)
+    paragraphs(st.caption, notes)
     income_view(member, answer, lang)
     if answer.contribution is not None:
         st.markdown((f"**{tx('contribution', age=span(answer.contribution.until_age, lang))}:** "
                      f"{tx('contribution_amount', amount=money(answer.contribution.monthly))} · "
                      f"{tx('contribution_net')}: **{money(answer.contribution.net_monthly_pension)}**").replace("$", "\\$"))
-    # every assumption behind the amount, visibly marked
-    _paragraphs(st.caption, [assumption_note(answer, used.name, lang) for used in answer.assumptions_used])
+    paragraphs(st.caption, [assumption_note(answer, used.name, lang) for used in answer.assumptions_used])  # each marked
     _bullets(answer.reasons)
     _steps(answer, lang)
     if answer.alternatives:
@@ -138,13 +137,6 @@ def income_view(member: Member, answer: Answer, lang: str) -> None:
     key = "guarantee_applied" if income.guarantee_applied else "guarantee_kept"
     st.caption(tx(key, total=money(income.total), original=money(income.before),
                   system=money(income.system)).replace("$", "\\$"))
-
-
-def _paragraphs(draw, lines: list[str]) -> None:
-    """Consecutive lines of one kind as one element, a paragraph each: the browser draws the whole page again
-    several times a run, and its work follows the number of elements (docs/performance.md)."""
-    if lines:
-        draw("\n\n".join(lines))
 
 
 def _bullets(lines: list[str]) -> None:

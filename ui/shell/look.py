@@ -115,6 +115,13 @@ def headline(label: str, amount: str) -> None:
         st.markdown(f"{plain(label)}\n\n**{plain(amount)}**")
 
 
+def paragraphs(draw: Any, lines: list[str]) -> None:
+    """Lines of one kind drawn by `draw` (`st.caption`, `st.markdown`) as one element, a paragraph each: the browser
+    draws every element again several times a run (docs/performance.md)."""
+    if lines:
+        draw("\n\n".join(lines))
+
+
 def table(data: Any, name: str, **kwargs: Any) -> None:
     """`st.dataframe` at the page's type size. Its canvas takes the root font size once, when it is first
     drawn: the container's key follows session mode, so turning the mode on or off draws it anew."""
