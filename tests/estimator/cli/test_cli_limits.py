@@ -7,6 +7,7 @@ that once took ten minutes) are tested through the real `python -m estimator`, w
 timeout is the only time bound (these machines are shared and noisy); what the command answers line by line
 runs the same entry point in this Python (`tests/command.py`)."""
 
+import io
 import json
 import os
 import signal
@@ -309,3 +310,24 @@ def test_ctrl_c_while_the_command_starts_ends_quietly(loaded):
     assert "Traceback" not in err, err
     # 130; or, interrupted outside the command's own handling, ended by the signal (a shell shows 130 too)
     assert proc.returncode in (130, -signal.SIGINT), (proc.returncode, err)
+
+
+def test_answers_leave_in_blocks_of_64_kib_on_the_same_descriptor(tmp_path):
+    """A pipe takes the answers in 64 KiB writes, not Python's 8 KiB (docs/performance.md): 60,000 characters
+    written stay in the block until it is full or flushed, then reach the file behind standard output, which stays
+    open; a stream with no descriptor (a test's) is written as it is."""
+    from estimator.io.cli import _answers_out
+
+    target = tmp_path / "out.jsonl"
+    with target.open("w", encoding="latin-1") as stream:  # a locale's encoding: the answers are UTF-8 anyway
+        out = _answers_out(stream)
+        out.write("é" * 30_000)  # 60,000 bytes in UTF-8
+        assert os.fstat(stream.fileno()).st_size == 0
+        out.write("x" * 10_000)  # past the block's size: the block leaves
+        assert os.fstat(stream.fileno()).st_size >= 60_000
+        out.flush()
+        del out
+        stream.write("z")  # the descriptor is still open
+    assert target.read_bytes() == ("é" * 30_000).encode() + b"x" * 10_000 + b"z"
+    in_memory = io.TextIOWrapper(io.BytesIO(), encoding="latin-1")
+    assert _answers_out(in_memory) is in_memory and in_memory.encoding == "utf-8"
