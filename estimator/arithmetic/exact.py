@@ -82,6 +82,11 @@ def less(a: Any, b: Any) -> bool:
     return a.numerator * b.denominator < b.numerator * a.denominator
 
 
+def less_after(a: Any, gap: int, b: Any) -> bool:
+    """a − gap < b for two exact numbers and a whole `gap`, by cross products as `less` (no difference made)."""
+    return (a.numerator - gap * a.denominator) * b.denominator < b.numerator * a.denominator
+
+
 def lesser(a: Any, b: Any) -> Any:
     """The lesser of two amounts (the first when equal, as `min` picks); cell by cell on the grid."""
     if is_array(a) or is_array(b):

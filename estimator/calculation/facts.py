@@ -20,8 +20,9 @@ def facts_at(plan: str, group: str, *, age: Any, separation_age: Any, service: A
     """The facts the rules read (RULES.md §0, §7): the figures, and the member's yes/no facts from `answers` (the
     scenario) as the plan's rules read them (`law/facts.toml`). With renderers, each figure carries its printed
     form."""
-    return Facts(
-        age=leaf(age, number), separation_age=leaf(separation_age, number),
+    age_read = leaf(age, number)
+    return Facts(  # a member retiring from service separates at the age itself: that figure, read once
+        age=age_read, separation_age=age_read if separation_age is age else leaf(separation_age, number),
         service=leaf(service, number), average=leaf(average, amount),
         police_or_firefighter=group in ("police", "firefighter"),
         **member_facts(plan, answers),

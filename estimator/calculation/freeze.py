@@ -84,5 +84,6 @@ def frozen_by_later_law(s: Scenario, start: date | None = None) -> Freeze | None
     """The freeze whose date the scenario's service and salaries run past (its separation comes after it), or
     None: then a later law froze accruals this amount counts (RULES.md §8). A plan no later law froze has none.
     `start`: the pension's start when a report knows it and the scenario does not (`separation_day`)."""
-    freeze = _freeze_on(s.plan, law_day(s))
-    return freeze if freeze is not None and separation_day(s, start) > freeze.date else None
+    day = law_day(s)
+    freeze = _freeze_on(s.plan, day)
+    return freeze if freeze is not None and separation_day(s, start or day) > freeze.date else None

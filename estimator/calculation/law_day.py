@@ -19,9 +19,10 @@ def law_day(s: Scenario) -> date:
     return s.start_date or date.today()
 
 
-def law_of(s: Scenario, explain: bool = True) -> Params:
-    """The law a scenario is read by: its plan's, as in force on `law_day`, with its assumptions."""
-    return params_for(s.plan, s.assumptions.given(), explain=explain, on=s.start_date)
+def law_of(s: Scenario, explain: bool = True, day: date | None = None) -> Params:
+    """The law a scenario is read by: its plan's, as in force on `law_day` (`day`, when the caller has it), with its
+    assumptions."""
+    return params_for(s.plan, s.assumptions.given(), explain=explain, on=day or s.start_date)
 
 
 def rules_of(plan_id: str, on: date | None = None) -> tuple[Rule, ...]:

@@ -16,7 +16,7 @@ from pydantic import (BaseModel, BeforeValidator, ConfigDict, PlainSerializer, S
 
 from estimator.law.assumptions import overridable
 from estimator.law.facts import MEMBER_FACTS
-from estimator.arithmetic.exact import less, to_fraction, whole_months_or_exact
+from estimator.arithmetic.exact import less, less_after, to_fraction, whole_months_or_exact
 from estimator.law.registry import GOVERNMENT, GOVERNMENT_PLANS, PLAN_IDS, plan as plan_of
 from estimator.law.scope import NEW_PARTICIPANTS_FROM, entry_in_scope, government_plan
 from estimator.words.catalog import date_words, span, t
@@ -34,6 +34,7 @@ LARGEST_NUMBER = 10 ** 9
 # about 340 (5e-324), so every number a JSON producer writes is accepted; far beyond it, the exact
 # value's denominator (10 to that power) would cost minutes of arithmetic for one line.
 MOST_DECIMAL_PLACES = 400
+_LARGEST_DIGITS, _LARGEST_DECIMAL = len(str(LARGEST_NUMBER)), Decimal(LARGEST_NUMBER)  # compared as Decimals are
 
 
 def _decimal(value: Decimal) -> Fraction:
@@ -42,13 +43,13 @@ def _decimal(value: Decimal) -> Fraction:
         raise ValueError("not_finite")
     if value.is_zero():  # 0e999999999 too: zero, whatever its exponent
         return Fraction(0)
-    if value < 0:
+    if value.is_signed():  # not zero: below it
         raise ValueError("negative")
-    if value.adjusted() >= len(str(LARGEST_NUMBER)):  # 10 digits before the point: too large, whatever follows
+    if value.adjusted() >= _LARGEST_DIGITS:  # 10 digits before the point: too large, whatever follows
         raise ValueError("too_large")
     if value.as_tuple().exponent < -MOST_DECIMAL_PLACES:
         raise ValueError("too_precise")
-    if value > LARGEST_NUMBER:
+    if value > _LARGEST_DECIMAL:
         raise ValueError("too_large")
     return Fraction(*value.as_integer_ratio())
 
@@ -150,7 +151,7 @@ class _Member(BaseModel):
             raise ValueError("separation_after_age")
         if less(self.separation_age, EARLIEST_WORKING_AGE):  # the age is at fault, not the service
             raise ValueError("separation_too_young" if "separation_age" in self.model_fields_set else "age_too_young")
-        if less(self.separation_age - EARLIEST_WORKING_AGE, self.service_years):
+        if less_after(self.separation_age, EARLIEST_WORKING_AGE, self.service_years):
             raise ValueError("service_too_long")
         if (self.average_salary is None) == (self.average_monthly_salary is None):
             raise ValueError("average_both" if self.average_salary is not None else "average_neither")

@@ -60,17 +60,18 @@ def estimate(s: Scenario, lang: str = "es", *, average_steps: list[Step] | None 
         return answer
     slip = slip_in(s.plan, s.average_salary, s.average_monthly_salary, lang)
     said_after = (s.entry_date is None) + (slip is not None)  # reasons added below, counted in the room left
-    answer = _estimate(s, lang, why, average_steps=average_steps, average_assumptions=average_assumptions,
+    day = law_day(s)  # one day for the whole answer, asked of the clock once
+    answer = _estimate(s, lang, why, day, average_steps=average_steps, average_assumptions=average_assumptions,
                        find_earliest=find_earliest, situation=situation, example="average_salary" in example_inputs,
                        room=MOST_REASONS - said_after)
     if s.entry_date is None:
         answer.reasons.append(scope_reason(s, lang))
-    answer.law_on = law_day(s)
+    answer.law_on = day
     if slip:
         answer.likely_slip = LikelySlip(field=slip[0], message=slip[1])
         answer.reasons.insert(1, slip[1])  # after what is paid, or when it would be: the first thing said
     if answer.eligible and not frozen:
-        answer.later_law = later_law(s, lang)
+        answer.later_law = later_law(s, lang, day)
     return answer
 
 
@@ -85,11 +86,11 @@ def later_law(s: Scenario, lang: str, start: date | None = None) -> LaterLaw | N
                     message=t("later_law.message", lang, law=freeze.law(lang)))
 
 
-def _estimate(s: Scenario, lang: str, why: str | None, *, average_steps: list[Step] | None,
+def _estimate(s: Scenario, lang: str, why: str | None, day: date, *, average_steps: list[Step] | None,
               average_assumptions: list[AssumptionUsed] | None,
               find_earliest: bool, situation: Situation | None, example: bool = False,
               room: int = MOST_REASONS) -> Answer:
-    params = law_of(s)
+    params = law_of(s, day=day)
     steps = list(average_steps or [])
     notes = hooks(s.plan)
 
@@ -98,7 +99,7 @@ def _estimate(s: Scenario, lang: str, why: str | None, *, average_steps: list[St
         return no_pension(COVERED[why], [t(key, lang)] + notes_on_fields(s, None, params, lang), steps,
                           average_assumptions=average_assumptions)
 
-    plain, exact = law_of(s, explain=False), facts_of(s, explain=False)
+    plain, exact = law_of(s, explain=False, day=day), facts_of(s, explain=False)
     evaluations = evaluations_at(s, plain, exact)  # every rule exactly; only the chosen one's formulas are written
     index = choose(evaluations).index
     if index < 0:  # no formula to write: the facts without text give the average's step and the notes

@@ -51,7 +51,11 @@ MEMBER_FACTS: tuple[MemberFact, ...] = _declared()
 def member_facts(plan: str, answers: Any) -> dict[str, bool]:
     """Each declared fact as the rules of `plan` read it, from an object holding the member's answers (a
     scenario)."""
-    return {fact.name: fact.read(plan, getattr(answers, fact.name)) for fact in MEMBER_FACTS}
+    return {name: read and getattr(answers, name) for name, read in _READ[plan]}
+
+
+# Each declared fact's name, and whether a plan's rules read it: by plan, asked a few times a line.
+_READ = {plan: tuple((fact.name, plan in fact.read_by) for fact in MEMBER_FACTS) for plan in PLAN_IDS}
 
 
 def reads(plan: str | None, name: str) -> bool:

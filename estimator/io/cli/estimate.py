@@ -45,8 +45,9 @@ def answer_lines(lines: Iterable[str | bytes | LineTooLong], lang: str = "es") -
         first = False
 
 
-# One encoder for every line (`json.dumps` with an option makes a new one each call).
-_UTF8_JSON = json.JSONEncoder(ensure_ascii=False)
+# One encoder for every line (`json.dumps` with an option makes a new one each call). An answer is a tree of fresh
+# dicts and lists (`model_dump`'s, or an error's): no container holds itself, so none is tracked to prove it.
+_UTF8_JSON = json.JSONEncoder(ensure_ascii=False, check_circular=False)
 
 
 def json_line(answer: dict) -> str:
