@@ -78,8 +78,9 @@ def round_cents(value: Any) -> Decimal:
 def less(a: Any, b: Any) -> bool:
     """a < b for two exact numbers (Fractions, `mpq`s or ints), by the cross products of their numerators and
     (positive) denominators: Fraction's own `<` first asks whether the other is a `numbers.Rational`, an abstract
-    class slow to ask, and a scenario's figures are compared several times a line."""
-    return a.numerator * b.denominator < b.numerator * a.denominator
+    class slow to ask, and a scenario's figures are compared several times a line. A figure is never less than
+    itself: a separation age that is the age (a member retiring from service) is answered without arithmetic."""
+    return a is not b and a.numerator * b.denominator < b.numerator * a.denominator
 
 
 def less_after(a: Any, gap: int, b: Any) -> bool:

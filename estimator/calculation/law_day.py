@@ -14,9 +14,10 @@ from estimator.law.rules import Rule
 
 
 
-def law_day(s: Scenario) -> date:
-    """The day whose law a scenario is read by: its pension's start, or today."""
-    return s.start_date or date.today()
+def law_day(s: Scenario, today: date | None = None) -> date:
+    """The day whose law a scenario is read by: its pension's start, or today (`today`, when the caller has read the
+    clock)."""
+    return s.start_date or today or date.today()
 
 
 def law_of(s: Scenario, explain: bool = True, day: date | None = None) -> Params:

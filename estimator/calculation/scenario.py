@@ -106,6 +106,8 @@ class _Overrides(BaseModel):
     model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True, frozen=True)
 
     def given(self) -> dict[str, Fraction]:
+        if not self.model_fields_set:  # most scenarios: none given (asked a few times a line)
+            return {}
         return {k: v for k, v in self.__dict__.items() if v is not None}
 
 

@@ -69,12 +69,13 @@ def _candidates(s: Scenario, horizon_age: int, dated: bool, day: date) -> Iterat
     """`candidate_ages`, ascending, by the thresholds of the law read on `day`, each made exact (the rules' `mpq`)
     only when it is reached (a search stops at the first age where a rule applies, most often the second or third)."""
     base, ages, services = _thresholds_in_units(s.plan, day)
-    start = s.age - s.service_years  # working on, service reaches a threshold T at the age start + T
     # Counted in one unit that divides them all (a common denominator), every candidate is a whole number:
     # gathered, compared and sorted as integers, exactly, and only the result made a rational again.
-    unit = math.lcm(s.age.denominator, start.denominator, base)
+    unit = math.lcm(s.age.denominator, s.service_years.denominator, base)
     scale, month = unit // base, unit // 12
-    age, begun = s.age.numerator * (unit // s.age.denominator), start.numerator * (unit // start.denominator)
+    age = s.age.numerator * (unit // s.age.denominator)
+    # Working on, service reaches a threshold T at the age `begun` + T: today's age less today's service.
+    begun = age - s.service_years.numerator * (unit // s.service_years.denominator)
     candidates = {age, *(a * scale for a in ages if a * scale > age)}
     for threshold in () if s.left_service_early else services:
         reached = begun + threshold * scale

@@ -60,12 +60,13 @@ def estimate(s: Scenario, lang: str = "es", *, average_steps: list[Step] | None 
         return answer
     slip = slip_in(s.plan, s.average_salary, s.average_monthly_salary, lang)
     said_after = (s.entry_date is None) + (slip is not None)  # reasons added below, counted in the room left
-    day = law_day(s)  # one day for the whole answer, asked of the clock once
+    today = date.today()  # one clock reading for the whole answer
+    day = law_day(s, today)
     answer = _estimate(s, lang, why, day, average_steps=average_steps, average_assumptions=average_assumptions,
                        find_earliest=find_earliest, situation=situation, example="average_salary" in example_inputs,
                        room=MOST_REASONS - said_after)
     if s.entry_date is None:
-        answer.reasons.append(scope_reason(s, lang))
+        answer.reasons.append(scope_reason(s, lang, today))
     answer.law_on = day
     if slip:
         answer.likely_slip = LikelySlip(field=slip[0], message=slip[1])

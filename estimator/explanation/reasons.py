@@ -46,11 +46,12 @@ def no_pension(covered: bool, reasons: list[str], steps: list[Step], earliest: E
                   assumptions_used=list(average_assumptions or []) if covered else [])
 
 
-def scope_reason(s: Scenario, lang: str) -> str:
+def scope_reason(s: Scenario, lang: str, today: date | None = None) -> str:
     """RULES.md §1: the law that governs a member these rules do not describe, and who can compute it; or,
-    when the entry date is unknown, the entry dates the plan's rules cover."""
+    when the entry date is unknown, the entry dates the plan's rules cover (by today's law: `today`, when the caller
+    has read the clock)."""
     outside = outside_scope(s.plan, s.entry_date, lang) if s.entry_date is not None else None
-    return outside or _scope(s.plan, lang, date.today())
+    return outside or _scope(s.plan, lang, today or date.today())
 
 
 def outside_scope(plan_id: str, entry: date, lang: str) -> str | None:
@@ -100,7 +101,10 @@ def condition_text(condition, lang: str, left_service: bool = True) -> str:
 def _relevant(evaluation: Evaluation) -> bool:
     """A rule worth explaining to this member: what it lacks is age or service, not who they are
     (a police rule for a general employee, a deferred rule for a member still working)."""
-    return all(c.threshold is not None for c in evaluation.outcome.conditions if not c.met)
+    for condition in evaluation.outcome.conditions:  # a loop, not `all` over a generator: asked of every rule
+        if not condition.met and condition.threshold is None:
+            return False
+    return True
 
 
 def rule_named(rule_id: str, lang: str) -> str:

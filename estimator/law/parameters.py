@@ -73,8 +73,12 @@ def coordination_age(on: Date | None = None) -> Fraction:
     with Social Security, in the law of the plan that coordinates as it stands on `on` (today by default). The
     one reading of it: the answer, the grid, the key dates, the lifetime view and the reports ask here, with the
     day of the pension they speak of."""
-    coordinating = next(p for p in PLAN_IDS if plan_of(p).coordination)
-    return default_values(coordinating, on)["coordination_age"]
+    return default_values(_coordinating_plan(), on)["coordination_age"]
+
+
+@cache
+def _coordinating_plan() -> str:
+    return next(p for p in PLAN_IDS if plan_of(p).coordination)
 
 
 def dates(plan: str, on: Date | None = None) -> dict[str, Date]:

@@ -68,6 +68,33 @@ def test_an_estimate_reads_the_law_in_force_on_the_day_its_pension_starts(minimu
     assert f"max($250.00; ${minimum})" in [step.formula for step in answer.steps]
 
 
+class _Midnight(date):
+    """A clock read as 31 December 2039 ends: the first reading is that day, every later one the next."""
+
+    readings = 0
+
+    @classmethod
+    def today(cls) -> date:
+        _Midnight.readings += 1
+        return date(2039, 12, 31) if _Midnight.readings == 1 else RAISED_FROM
+
+
+def test_an_answer_begun_at_midnight_reads_one_days_law_throughout(minimum_raised_in_2040, monkeypatch):
+    """The clock is read once an answer: the law it computes with and the day it says it read are the same day,
+    however the clock moves meanwhile (the amount by the $500 minimum of 31 December, said to be that day's)."""
+    from estimator.calculation import freeze, law_day
+    from estimator.explanation import engine, reasons
+
+    scenario = read_scenario(LINE)
+    _Midnight.readings = 0
+    for module in (engine, law_day, reasons, freeze):
+        monkeypatch.setattr(module, "date", _Midnight)
+    monkeypatch.setattr(parameters, "Date", _Midnight)
+    answer = estimate(scenario)
+    assert answer.law_on == date(2039, 12, 31)
+    assert answer.monthly_pension == Decimal("500.00") and "max($250.00; $500.00)" in [s.formula for s in answer.steps]
+
+
 def test_the_grid_reads_each_age_by_the_law_of_its_own_day(minimum_raised_in_2040):
     """Born 1 September 1974, a pension at 65 starts on 1 September 2039 (a $500 minimum) and at 65 years
     6 months on 1 March 2040 ($600): the grid's rows follow, each equal to its one-scenario answer."""

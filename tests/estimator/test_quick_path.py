@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from estimator.calculation.choice import evaluate, evaluations_at, facts_of, most_favourable, rules_of, why_no_pension
 from estimator.arithmetic.quantity import Q
 from estimator.arithmetic.display import exact_money, exact_number, exact_years, shown_exactly, whole_cents_exactly
-from estimator.arithmetic.exact import exact as exact_value, less, to_fraction, whole_cents, whole_months
+from estimator.arithmetic.exact import exact as exact_value, less, less_after, to_fraction, whole_cents, whole_months
 from estimator.law.parameters import params_for
 from estimator.calculation.answer import Earliest
 from estimator.calculation.law_day import law_of
@@ -129,6 +129,14 @@ def _same(got, expected):
 def test_exact_numbers_compared_by_cross_products_compare_as_fractions_do(a, b, as_mpq):
     x, y = (_mpq(Fraction(a)), _mpq(Fraction(b))) if as_mpq else (a, b)
     assert less(x, y) == (Fraction(a) < Fraction(b))
+    assert less(x, x) is False  # the same figure, answered without arithmetic
+
+
+@relaxed
+@given(fractions, st.integers(0, 100), fractions)
+def test_a_figure_less_a_whole_gap_is_compared_by_cross_products_as_fractions_compare_it(a, gap, b):
+    assert less_after(a, gap, b) == (a - gap < b)
+    assert less_after(_mpq(a), gap, _mpq(b)) == (a - gap < b)
 
 
 @relaxed
