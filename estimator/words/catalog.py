@@ -113,7 +113,11 @@ def _span_of_fraction(numerator: int, denominator: int, lang: str) -> str:
 def _span(value: object, lang: str) -> str:
     from estimator.arithmetic.exact import whole_months
 
-    years, months = divmod(whole_months(value), 12)
+    return _span_words(*divmod(whole_months(value), 12), lang)
+
+
+@lru_cache(maxsize=4096)  # a member's own figures are seldom seen twice; their years and months often are
+def _span_words(years: int, months: int, lang: str) -> str:
     year_part = t("span.year" if years == 1 else "span.years", lang, n=years)
     month_part = t("span.month" if months == 1 else "span.months", lang, n=months)
     if months == 0:

@@ -43,10 +43,12 @@ def read_lines(source: IO[bytes], before_read: Callable[[], Any] = lambda: None)
         while (end := chunk.find(b"\n", start)) >= 0:
             if discarding:
                 discarding = False  # the over-long line ends here; it was answered already
-            else:
+            elif pending:  # a line begun in an earlier chunk
                 pending += chunk[start:end]
                 yield TOO_LONG if len(pending) > LINE_LIMIT else bytes(pending)
-            pending.clear()
+                pending.clear()
+            else:  # most lines: whole within this chunk, copied once
+                yield TOO_LONG if end - start > LINE_LIMIT else chunk[start:end]
             start = end + 1
         if not discarding:
             pending += chunk[start:]
