@@ -181,8 +181,10 @@ def all_met(conditions: tuple[Condition, ...]) -> Any:
     met: Any = True
     for condition in conditions:
         value = condition.met
-        if type(value) is bool and type(met) is bool:  # one scenario: plain truth values
-            met = met and value
+        if value is True:  # a condition met (one scenario's, most often): nothing changes
+            continue
+        if value is False and type(met) is bool:  # one scenario: plain truth values
+            met = False
         elif is_array(value) or is_array(met):
             import numpy as np
             met = np.logical_and(met, value)

@@ -65,18 +65,16 @@ def main(argv: list[str] | None = None) -> int:
 OUTPUT_BLOCK = 64 * 1024
 
 
-def _answers_out(stream: IO[str]) -> IO[str]:
-    """Standard output as the answers are written: UTF-8 (JSON Lines are, whatever the locale says), in blocks of
-    OUTPUT_BLOCK, on the same file descriptor (left open when this closes). A stream with no descriptor (a test's)
-    is written as it is."""
+def _answers_out(stream: IO[str]) -> IO[bytes]:
+    """Standard output's bytes, as the answers are written: each already UTF-8 (JSON Lines are, whatever the locale
+    says: `json_line`), in blocks of OUTPUT_BLOCK, on the same file descriptor (left open when this closes). A stream
+    with no descriptor (a test's) is written through its own buffer."""
+    stream.flush()
     try:
         descriptor = stream.fileno()
     except (AttributeError, OSError, ValueError):  # io.UnsupportedOperation is an OSError and a ValueError
-        stream.reconfigure(encoding="utf-8")
-        return stream
-    stream.flush()
-    return io.TextIOWrapper(io.BufferedWriter(io.FileIO(descriptor, "w", closefd=False), OUTPUT_BLOCK),
-                            encoding="utf-8")
+        return stream.buffer
+    return io.BufferedWriter(io.FileIO(descriptor, "w", closefd=False), OUTPUT_BLOCK)
 
 
 def _estimate_command(args: argparse.Namespace) -> int:

@@ -50,13 +50,12 @@ def answer_lines(lines: Iterable[str | bytes | LineTooLong], lang: str = "es") -
 _UTF8_JSON = json.JSONEncoder(ensure_ascii=False, check_circular=False)
 
 
-def json_line(answer: dict) -> str:
-    text = _UTF8_JSON.encode(answer)
+def json_line(answer: dict) -> bytes:
+    """An answer's line, in UTF-8 (as JSON Lines are): encoded once, the check that it can be and the bytes written."""
     try:
-        text.encode("utf-8")
+        return (_UTF8_JSON.encode(answer) + "\n").encode("utf-8")
     except UnicodeEncodeError:  # a lone surrogate echoed from the input: escape it, JSON allows that
-        text = json.dumps(answer)
-    return text + "\n"
+        return (json.dumps(answer) + "\n").encode("ascii")
 
 
 class _CtrlC:
@@ -86,8 +85,8 @@ class _CtrlC:
         return None
 
 
-def run_estimate(source: IO[bytes] | Iterable[str | bytes], out: IO[str], err: IO[str], lang: str) -> int:
-    """Answer every line of `source` (a byte stream, read in bounded chunks, or lines) on `out`.
+def run_estimate(source: IO[bytes] | Iterable[str | bytes], out: IO[bytes], err: IO[str], lang: str) -> int:
+    """Answer every line of `source` (a byte stream, read in bounded chunks, or lines) on `out`, in UTF-8.
 
     Ctrl-C stops it: the answers already written stay, the summary on `err` says how many, and the
     exit status is 130 (the shell's convention for an interrupt).
@@ -98,9 +97,9 @@ def run_estimate(source: IO[bytes] | Iterable[str | bytes], out: IO[str], err: I
     previous = ctrl_c.install()
     try:
         for answer, ok in answer_lines(lines, lang):
-            text = json_line(answer)
+            line = json_line(answer)
             ctrl_c.holding = True
-            out.write(text)
+            out.write(line)
             answered += 1
             errors += not ok
             ctrl_c.holding = False
