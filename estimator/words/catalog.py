@@ -91,7 +91,7 @@ def flat_words(tree: dict, prefix: str = "") -> dict[str, str]:
 
 def t(key: str, lang: str = "es", **values: object) -> str:
     """The text for `key` in `lang`, with `{placeholders}` filled in."""
-    return (_CATALOGS.get(lang) or catalog(lang))[key].format(**values)
+    return (_CATALOGS.get(lang) or catalog(lang))[key].format_map(values)  # the dict made once, not unpacked again
 
 
 def span(value: object, lang: str = "es") -> str:
