@@ -21,12 +21,13 @@ def facts_at(plan: str, group: str, *, age: Any, separation_age: Any, service: A
     scenario) as the plan's rules read them (`law/facts.toml`). With renderers, each figure carries its printed
     form."""
     age_read = leaf(age, number)
-    return Facts(  # a member retiring from service separates at the age itself: that figure, read once
-        age=age_read, separation_age=age_read if separation_age is age else leaf(separation_age, number),
-        service=leaf(service, number), average=leaf(average, amount),
-        police_or_firefighter=group in ("police", "firefighter"),
-        **member_facts(plan, answers),
-        left_service_early=left_service_early,
+    # A member retiring from service separates at the age itself: that figure, read once.
+    separation_read = age_read if separation_age is age else leaf(separation_age, number)
+    return Facts(  # by position, in the order of its fields (a few times a line)
+        age_read, separation_read, leaf(service, number), leaf(average, amount),
+        group in ("police", "firefighter"),  # police_or_firefighter
+        *member_facts(plan, answers),
+        left_service_early,
     )
 
 

@@ -113,7 +113,8 @@ def earliest_eligibility(s: Scenario, horizon_age: int = 100, situation: Situati
     not_before = exact(s.age)  # as the candidate ages are (the rules' `mpq`)
     if now is not None:
         rules, not_before = _still_possible(now, not_before, situation.dated)
-    average = average_of(situation.today) if situation.average_entered else None  # the same at every age
+    # the same at every age, made exact once (the rules' `mpq`)
+    average = exact(average_of(situation.today)) if situation.average_entered else None
     for age in _candidates(s, horizon_age, dated=situation.dated, day=params.on):
         if not rules:  # none can apply at any later age
             return None

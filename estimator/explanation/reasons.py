@@ -89,13 +89,18 @@ def _span_of(condition, lang: str) -> tuple[str, str]:
 def condition_text(condition, lang: str, left_service: bool = True) -> str:
     """A rule's condition in plain words. For a member still working, the separation age is the age at
     which they would retire: it is never called a separation."""
-    key = condition.key
-    if key.startswith("separation_age") and not left_service:
-        key = key.replace("separation_age", "retirement_age")
+    key = _text_key(condition.key, left_service)
     if condition.threshold is None:
-        return t(f"cond.{key}", lang)
+        return t(key, lang)
     threshold, actual = _span_of(condition, lang)
-    return t(f"cond.{key}", lang, threshold=threshold, actual=actual)
+    return t(key, lang, threshold=threshold, actual=actual)
+
+
+@cache  # the rules' few condition keys, said in most answers with no pension
+def _text_key(condition_key: str, left_service: bool) -> str:
+    if condition_key.startswith("separation_age") and not left_service:
+        condition_key = condition_key.replace("separation_age", "retirement_age")
+    return f"cond.{condition_key}"
 
 
 def _relevant(evaluation: Evaluation) -> bool:

@@ -48,10 +48,10 @@ def _declared() -> tuple[MemberFact, ...]:
 MEMBER_FACTS: tuple[MemberFact, ...] = _declared()
 
 
-def member_facts(plan: str, answers: Any) -> dict[str, bool]:
-    """Each declared fact as the rules of `plan` read it, from an object holding the member's answers (a
-    scenario)."""
-    return {name: read and getattr(answers, name) for name, read in _READ[plan]}
+def member_facts(plan: str, answers: Any) -> tuple[bool, ...]:
+    """Each declared fact as the rules of `plan` read it, in the order declared, from an object holding the member's
+    answers (a scenario)."""
+    return tuple(read and getattr(answers, name) for name, read in _READ[plan])
 
 
 # Each declared fact's name, and whether a plan's rules read it: by plan, asked a few times a line.
