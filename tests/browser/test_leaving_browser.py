@@ -23,6 +23,9 @@ SHOTS = os.environ.get("SCREENSHOTS_DIR")  # set it to keep the screens for a pe
 
 def typed_salary(page, screen):
     _, example = example_amount(page, screen)
+    # The page asks before leaving from what its hints' code watches: typing before that code has run (a loaded
+    # machine draws the answer first) would leave nothing to ask about.
+    page.wait_for_function("() => window.__pageHintsWatcher !== undefined")
     salary = page.locator(".st-key-average_annual_text input")
     salary.fill("36,500")
     salary.press("Enter")
