@@ -39,25 +39,12 @@ TIMELINE = """(() => {
     };
     window.WebSocket.prototype = Socket.prototype;
     Object.assign(window.WebSocket, Socket);
-    window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-        supportsFiber: true, isDisabled: false, renderers: new Map(), inject() { return 1; }, checkDCE() {},
-        onScheduleFiberRoot() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {},
-        onCommitFiberRoot(id, root) {
-            let drawn = 0;
-            const stack = [root.current];
-            while (stack.length) {
-                const fiber = stack.pop();
-                if (!fiber) continue;
-                stack.push(fiber.child, fiber.sibling);
-                const before = props.has(fiber) ? props.get(fiber) : fiber.alternate && props.get(fiber.alternate);
-                if (typeof fiber.type === "function" && before !== fiber.memoizedProps) drawn++;
-                props.set(fiber, fiber.memoizedProps);
-            }
-            log.push(['commit', performance.now(), drawn]);
-        }};
+    %s
+    const onCommit = (root) => log.push(['commit', performance.now(), drawnAgain(root, props)]);
+    %s
     addEventListener('keydown', e => { if (e.key === 'Enter') log.push(['enter', performance.now(), 0]); }, true);
     addEventListener('pointerdown', () => log.push(['enter', performance.now(), 0]), true);
-})();"""
+})();""" % (latency.DRAWN_AGAIN, latency.DEVTOOLS_HOOK)
 
 # The server, with its collections after a run printed (public `gc.callbacks`), then Streamlit's own command line.
 SERVER = """import gc, sys, time

@@ -86,30 +86,41 @@ WATCH = """(() => {
 ARM = ("() => { Object.assign(window.__settle, {armed: true, start: null, last: null, changes: 0});"
        " if (window.__renders) Object.assign(window.__renders, {commits: 0, drawn: 0, largest: 0}); }")
 
-# With --renders, before React loads: what React tells its developer tools after each commit, counted. A component
-# drawn again gets a new props object; one React skipped keeps the one it had at the previous commit.
+# The components a React commit drew again: a component drawn again gets a new props object; one React skipped
+# keeps the one it had at the previous commit (`props`: each fiber's props at the last commit).
+DRAWN_AGAIN = """const drawnAgain = (root, props) => {
+        let drawn = 0;
+        const stack = [root.current];
+        while (stack.length) {
+            const fiber = stack.pop();
+            if (!fiber) continue;
+            stack.push(fiber.child, fiber.sibling);
+            const before = props.has(fiber) ? props.get(fiber) : fiber.alternate && props.get(fiber.alternate);
+            if (typeof fiber.type === "function" && before !== fiber.memoizedProps) drawn++;
+            props.set(fiber, fiber.memoizedProps);
+        }
+        return drawn;
+    };"""
+
+# React's developer-tools hook, telling `onCommit(root)` of each commit (set before React loads).
+DEVTOOLS_HOOK = """window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+        supportsFiber: true, isDisabled: false, renderers: new Map(), inject() { return 1; }, checkDCE() {},
+        onScheduleFiberRoot() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {},
+        onCommitFiberRoot(id, root) { onCommit(root); }};"""
+
+# With --renders, before React loads: what React tells its developer tools after each commit, counted.
 RENDERS = """(() => {
     const r = window.__renders = {commits: 0, drawn: 0, largest: 0};
     const props = new WeakMap();
-    window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-        supportsFiber: true, isDisabled: false, renderers: new Map(), inject() { return 1; }, checkDCE() {},
-        onScheduleFiberRoot() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {},
-        onCommitFiberRoot(id, root) {
-            r.commits++;
-            let drawn = 0;
-            const stack = [root.current];
-            while (stack.length) {
-                const fiber = stack.pop();
-                if (!fiber) continue;
-                stack.push(fiber.child, fiber.sibling);
-                const before = props.has(fiber) ? props.get(fiber) : fiber.alternate && props.get(fiber.alternate);
-                if (typeof fiber.type === "function" && before !== fiber.memoizedProps) drawn++;
-                props.set(fiber, fiber.memoizedProps);
-            }
-            r.drawn += drawn;
-            r.largest = Math.max(r.largest, drawn);
-        }};
-})();"""
+    %s
+    const onCommit = (root) => {
+        const drawn = drawnAgain(root, props);
+        r.commits++;
+        r.drawn += drawn;
+        r.largest = Math.max(r.largest, drawn);
+    };
+    %s
+})();""" % (DRAWN_AGAIN, DEVTOOLS_HOOK)
 
 QUIET = """(quiet) => {
     const s = window.__settle;
