@@ -18,7 +18,7 @@ from ui.form.form import _values
 from ui.form.member import build_member
 from ui.form.example import example
 
-from .test_app_browser import ADD_FORM, MONEY, amount_shown, number_input, open_app, type_number
+from .test_app_browser import ADD_FORM, MONEY, amount_shown, clicked, number_input, open_app, type_number
 from .test_served_safely import violations, watch_csp
 
 pytestmark = pytest.mark.browser
@@ -238,8 +238,8 @@ def test_the_comparison_receives_what_the_explorer_shows_with_whole_headlines(pa
         expect(add).to_contain_text(f"{months // 12} años y {months % 12} meses")  # names what it adds
         add.click()
         expect(page.get_by_text(f"Escenario añadido a la comparación ({count} de 4).")).to_be_visible()
-    page.get_by_role("button", name=ADD_FORM).click()
-    expect(page.get_by_text("Escenario añadido a la comparación (4 de 4).")).to_be_visible()
+    clicked(page.get_by_role("button", name=ADD_FORM),  # made again if lost while the last addition's run redraws it
+            page.get_by_text("Escenario añadido a la comparación (4 de 4)."))
 
     page.get_by_test_id("stSidebar").get_by_role("link", name="Comparar escenarios").click()
     columns = page.locator(".st-key-compare_columns [data-testid='stColumn']")
