@@ -337,8 +337,8 @@ def test_compare_and_rules_pages_open_from_the_sidebar(page, app_url):
     value = amount_shown(page)
     expect(value).to_have_text(MONEY)
     amount = value.inner_text()
-    page.get_by_role("button", name=ADD_FORM).click()
-    expect(page.get_by_text("Escenario añadido a la comparación (1 de 4).")).to_be_visible()
+    clicked(page.get_by_role("button", name=ADD_FORM),
+            page.get_by_text("Escenario añadido a la comparación (1 de 4)."))
     sidebar = page.get_by_test_id("stSidebar")
 
     sidebar.get_by_role("link", name="Comparar escenarios").click()

@@ -13,7 +13,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from ui.shell.look import FOCUS, INK, SESSION_SCALE
 
-from .test_app_browser import ADD_FORM, MONEY, amount_shown, headline, number_input, open_app, type_number
+from .test_app_browser import ADD_FORM, MONEY, amount_shown, clicked, headline, number_input, open_app, type_number
 
 pytestmark = pytest.mark.browser
 
@@ -200,8 +200,8 @@ def test_session_mode_is_read_from_two_metres_with_the_form_out_of_the_way(page,
     result_column = page.locator("[data-testid='stColumn']:has(.st-key-headline)").first.bounding_box()
     assert result_column["width"] >= 0.6 * main["width"], (result_column, main)
     # The comparison's amounts as large as the estimate's.
-    page.get_by_role("button", name=ADD_FORM).click()
-    expect(page.get_by_text("Escenario añadido a la comparación (1 de 4).")).to_be_visible()
+    clicked(page.get_by_role("button", name=ADD_FORM),
+            page.get_by_text("Escenario añadido a la comparación (1 de 4)."))
     page.get_by_test_id("stSidebar").get_by_role("link", name="Comparar escenarios").click()
     value = page.get_by_test_id("stMetricValue").first
     expect(value).to_be_visible()
