@@ -28,3 +28,28 @@ def test_the_load_benchmark_refuses_a_number_of_hosts_it_cannot_run_in_one_line(
                           text=True, timeout=120)
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.strip() == "load.py: --hosts '9': give a whole number from 2 to 4"
+
+
+def test_each_copy_the_page_parts_benchmark_measures_runs_and_lacks_only_its_parts(app, tmp_path):
+    """`benchmarks/page_parts.py` measures copies of app.py with parts left out: each copy still runs and shows the
+    page's amount, its salary's box changes that amount, and it lacks the parts it names and only those (so its
+    figures are of those pages)."""
+    from streamlit.testing.v1 import AppTest
+
+    from benchmarks.page_parts import PARTS, copy_without
+    from tests.conftest import TIMEOUT
+    from ui.shell.text import ui_text
+
+    for number, (name, replacements) in enumerate(PARTS.items()):
+        served = copy_without(tmp_path / f"copy{number}", replacements)
+        copy = AppTest.from_file(str(served.with_name("app.py")), default_timeout=TIMEOUT).run()
+        assert not copy.exception, name
+        assert amounts(copy)[:1] == amounts(app)[:1], name
+        keys = [box.key for box in copy.text_input]
+        assert ("service_years_text" in keys) == (name == "as is"), name  # the form, only on the page as is
+        explorer = "explorer" in [component.key for component in copy.get("bidi_component")]
+        assert explorer == ("no explorer" not in name), name
+        below = ui_text("chart.heading", "es") in [heading.value for heading in copy.header]
+        assert below == ("sections below" not in name), name
+        copy.text_input(key="average_annual_text").set_value("36100").run()  # what the benchmark types
+        assert amounts(copy)[:1] != amounts(app)[:1], name

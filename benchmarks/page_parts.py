@@ -1,0 +1,122 @@
+"""What each part of the estimate page adds to a change's settle time: the salary changed on the page as it is
+and on copies of it with parts left out, each against the minimal page, all in one run.
+
+    .venv/bin/python benchmarks/page_parts.py [--repeat 4] [--warmup 1]
+
+The copies are `app.py` with parts left out by text replacements (each asserted: the script stops if `app.py` no
+longer has the text it replaces), served from temporary folders that link to this project's packages, pages and
+settings, so only the script differs:
+- **as is**;
+- **no form**: the form's column holds the salary's box alone (`member_form` not drawn; every other input keeps the
+  example member's value in the session), the bound for a form drawn as a single element of its own;
+- **no form, no sections below**: also without the charts' section, the key dates and the lifetime view;
+- **no form, no sections below, no explorer**: also without the explorer.
+
+Every page (the copies and `benchmarks/latency.py`'s minimal page) is served at once, and each round changes the
+salary of each copy there and back, each change followed by one of the minimal page, so that all are measured
+alternately under the same load. Settled as `benchmarks/latency.py` measures it. Prints, for each copy, its
+median settle time and its ratio to the minimal page's median; with `--renders`, also the components React drew
+again for a change (as `latency.py --renders` counts them; the count's walk adds time to every page, so settle
+times are compared without it). No assertions: a measure, not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+from contextlib import ExitStack
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+import latency  # noqa: E402
+from scripts.served_app import APP, CHROMIUM, ROOT, launch_chromium, serve  # noqa: E402
+
+NO_FORM = ("    member_form(lang, today, form)\n",
+           "    st.text_input('salary', key=box_key('average_annual'), persist_state='session')\n")
+NO_FORM_IMPORT = ("from ui.form.form import member_form, read_form\n",
+                  "from ui.form.entry import box_key\nfrom ui.form.form import member_form, read_form\n")
+NO_BELOW = ("if member is not None and answer.covered:\n    charts_section(",
+            "if False:\n    charts_section(")
+NO_EXPLORER = ("            explorer_view(member, lang, comparable)", "            pass")
+PARTS = {"as is": [],
+         "no form": [NO_FORM, NO_FORM_IMPORT],
+         "no form, no sections below": [NO_FORM, NO_FORM_IMPORT, NO_BELOW],
+         "no form, no sections below, no explorer": [NO_FORM, NO_FORM_IMPORT, NO_BELOW, NO_EXPLORER]}
+LINKED = ("estimator", "ui", "pages", "serving", ".streamlit")  # what the copy shares with the project
+
+
+def copy_without(folder: Path, replacements: list[tuple[str, str]]) -> Path:
+    """`app.py` with these replacements, in `folder` beside links to the project's packages and settings."""
+    script = (ROOT / "app.py").read_text(encoding="utf-8")
+    for old, new in replacements:
+        if script.count(old) != 1:
+            raise SystemExit(f"app.py no longer has, once, the text this copy replaces:\n{old}")
+        script = script.replace(old, new)
+    folder.mkdir()
+    for name in LINKED:
+        if (ROOT / name).exists():
+            (folder / name).symlink_to(ROOT / name)
+    (folder / "app.py").write_text(script, encoding="utf-8")
+    (folder / APP).write_text((ROOT / APP).read_text(encoding="utf-8"), encoding="utf-8")  # serves app.py beside it
+    return folder / APP
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--repeat", type=int, default=4, help="rounds, the salary there and back (default 4)")
+    parser.add_argument("--warmup", type=int, default=1, help="unmeasured rounds first (default 1)")
+    parser.add_argument("--renders", action="store_true",
+                        help="also count the components React drew again (its walk adds time to every page)")
+    options = parser.parse_args()
+    if not CHROMIUM.exists():
+        raise SystemExit(f"{CHROMIUM} is missing: install Debian's chromium (never `playwright install`)")
+
+    samples: dict[str, list[latency.Sample]] = {name: [] for name in PARTS}
+    minimal: list[latency.Sample] = []
+    with tempfile.TemporaryDirectory(prefix="page-parts-") as folder, ExitStack() as stack:
+        folder = Path(folder)
+        (folder / "minimal.py").write_text(latency.MINIMAL_PAGE)
+        servers = {name: stack.enter_context(serve(copy_without(folder / f"copy{number}", replacements),
+                                                   folder / f"copy{number}"))
+                   for number, (name, replacements) in enumerate(PARTS.items())}
+        minimal_server = stack.enter_context(serve(folder / "minimal.py", folder))
+        with sync_playwright() as playwright:
+            browser = launch_chromium(playwright)
+            pages = {name: latency.Watched(browser, server.url, server.process.pid, options.renders)
+                     for name, server in servers.items()}
+            acts = {name: latency.typed("average_annual", "36100") for name in PARTS}
+            small = latency.Watched(browser, minimal_server.url, minimal_server.process.pid, options.renders)
+            for page in pages.values():
+                page.page.locator(".st-key-average_annual_text input").wait_for(timeout=60_000)
+                page.settle()
+            small.settle()
+            for round_ in range(options.warmup + options.repeat):
+                for name, page in pages.items():
+                    for there in (True, False):
+                        sample = page.change(acts[name], there)
+                        other = small.change(latency.minimal_act, there)
+                        if round_ >= options.warmup and sample is not None and other is not None:
+                            samples[name].append(sample)
+                            minimal.append(other)
+            browser.close()
+
+    base = statistics.median(s.settle_ms for s in minimal)
+    drawn = lambda measured: f" {statistics.median(s.drawn for s in measured):>6.0f}" if options.renders else ""  # noqa: E731
+    print(f"{options.repeat} rounds after {options.warmup} unmeasured, {os.cpu_count()} cores, load {latency.load()}")
+    print(f"{'the page':<42} {'settled':>8} {'×minimal':>8}" + (f" {'drawn':>6}" if options.renders else ""))
+    for name, measured in samples.items():
+        if measured:
+            settle = statistics.median(s.settle_ms for s in measured)
+            print(f"{name:<42} {settle:>5.0f} ms {settle / base:>7.1f}×" + drawn(measured))
+    print(f"{'minimal page':<42} {base:>5.0f} ms {1:>7.1f}×" + drawn(minimal))
+
+
+if __name__ == "__main__":
+    main()
