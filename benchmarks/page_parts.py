@@ -61,8 +61,7 @@ def copy_without(folder: Path, replacements: list[tuple[str, str]]) -> Path:
         script = script.replace(old, new)
     folder.mkdir()
     for name in LINKED:
-        if (ROOT / name).exists():
-            (folder / name).symlink_to(ROOT / name)
+        (folder / name).symlink_to(ROOT / name)
     (folder / "app.py").write_text(script, encoding="utf-8")
     (folder / APP).write_text((ROOT / APP).read_text(encoding="utf-8"), encoding="utf-8")  # serves app.py beside it
     return folder / APP
@@ -91,7 +90,8 @@ def main() -> None:
             browser = launch_chromium(playwright)
             pages = {name: latency.Watched(browser, server.url, server.process.pid, options.renders)
                      for name, server in servers.items()}
-            acts = {name: latency.typed("average_annual", "36100") for name in PARTS}
+            # latency.py's own salary change, one for each copy (each remembers the value it changes back to)
+            acts = {name: next(i.act for i in latency.first_screen() if i.name == "salary") for name in PARTS}
             small = latency.Watched(browser, minimal_server.url, minimal_server.process.pid, options.renders)
             for page in pages.values():
                 page.page.locator(".st-key-average_annual_text input").wait_for(timeout=60_000)

@@ -51,5 +51,5 @@ def test_each_copy_the_page_parts_benchmark_measures_runs_and_lacks_only_its_par
         assert explorer == ("no explorer" not in name), name
         below = ui_text("chart.heading", "es") in [heading.value for heading in copy.header]
         assert below == ("sections below" not in name), name
-        copy.text_input(key="average_annual_text").set_value("36100").run()  # what the benchmark types
+        copy.text_input(key="average_annual_text").set_value("36100").run()  # a salary typed, as the benchmark does
         assert amounts(copy)[:1] != amounts(app)[:1], name
