@@ -10,7 +10,14 @@ settings, so only the script differs:
 - **no form**: the form's column holds the salary's box alone (`member_form` not drawn; every other input keeps the
   example member's value in the session), the bound for a form drawn as a single element of its own;
 - **no form, no sections below**: also without the charts' section, the key dates and the lifetime view;
-- **no form, no sections below, no explorer**: also without the explorer.
+- **no form, no sections below, no explorer**: also without the explorer;
+- **as is, a fragment's box changed**: the page as it is with one more text box, in a fragment of its own under the
+  subtitle; that box is changed instead of the salary, so a change reruns that fragment alone and sends one element.
+  No design that reruns only part of the page (fragments, caching) can send less, so this is the floor such designs
+  have on a page of this size;
+- **as is, the answer's column rerun alone**: the answer's column drawn by a fragment with a box of its own at its
+  end, that box changed: what a change would settle in if it reran the answer's column alone (the summary line and
+  the sections below not even that), the form and the rest left as they are.
 
 Every page (the copies and `benchmarks/latency.py`'s minimal page) is served at once, and each round changes the
 salary of each copy there and back, each change followed by one of the minimal page, so that all are measured
@@ -45,10 +52,31 @@ NO_FORM_IMPORT = ("from ui.form.form import member_form, read_form\n",
 NO_BELOW = ("if member is not None and answer.covered:\n    charts_section(",
             "if False:\n    charts_section(")
 NO_EXPLORER = ("            explorer_view(member, lang, comparable)", "            pass")
+FRAGMENT_BOX = ("st.caption(ui_text(\"app.subtitle\", lang))\n",
+                "st.caption(ui_text(\"app.subtitle\", lang))\n"
+                "st.fragment(lambda: st.text_input('fragment', key='fragment_text'))()\n")
 PARTS = {"as is": [],
          "no form": [NO_FORM, NO_FORM_IMPORT],
          "no form, no sections below": [NO_FORM, NO_FORM_IMPORT, NO_BELOW],
-         "no form, no sections below, no explorer": [NO_FORM, NO_FORM_IMPORT, NO_BELOW, NO_EXPLORER]}
+         "no form, no sections below, no explorer": [NO_FORM, NO_FORM_IMPORT, NO_BELOW, NO_EXPLORER],
+         "as is, a fragment's box changed": [FRAGMENT_BOX]}
+
+
+def answer_column_as_fragment() -> tuple[str, str]:
+    """The answer's column drawn by a fragment, with a box of its own at its end: a change of that box reruns the
+    whole column (its amount, steps, explorer, comparison and report) and leaves the form and the rest as they are."""
+    script = (ROOT / "app.py").read_text(encoding="utf-8")
+    start, end = script.index("with results:\n"), script.index("with summary:\n")
+    block = script[start:end]
+    body = block.removeprefix("with results:\n")
+    new = ("def _results():\n    global answer\n" + body
+           + "    st.text_input('fragment', key='fragment_text')\n\n\nwith results:\n    st.fragment(_results)()\n")
+    return block, new
+
+
+PARTS["as is, the answer's column rerun alone"] = [answer_column_as_fragment()]
+CHANGED = {"as is, a fragment's box changed": "fragment",  # the box each copy changes; the others, the salary
+           "as is, the answer's column rerun alone": "fragment"}
 LINKED = ("estimator", "ui", "pages", "serving", ".streamlit")  # what the copy shares with the project
 
 
@@ -90,8 +118,9 @@ def main() -> None:
             browser = launch_chromium(playwright)
             pages = {name: latency.Watched(browser, server.url, server.process.pid, options.renders)
                      for name, server in servers.items()}
-            # latency.py's own salary change, one for each copy (each remembers the value it changes back to)
-            acts = {name: next(i.act for i in latency.first_screen() if i.name == "salary") for name in PARTS}
+            # latency.py's own change of a text box, one for each copy (each remembers the value it changes back to)
+            acts = {name: latency.typed(CHANGED[name], "36100") if name in CHANGED else
+                    next(i.act for i in latency.first_screen() if i.name == "salary") for name in PARTS}
             small = latency.Watched(browser, minimal_server.url, minimal_server.process.pid, options.renders)
             for page in pages.values():
                 page.page.locator(".st-key-average_annual_text input").wait_for(timeout=60_000)

@@ -33,10 +33,11 @@ def test_the_load_benchmark_refuses_a_number_of_hosts_it_cannot_run_in_one_line(
 def test_each_copy_the_page_parts_benchmark_measures_runs_and_lacks_only_its_parts(app, tmp_path):
     """`benchmarks/page_parts.py` measures copies of app.py with parts left out: each copy still runs and shows the
     page's amount, its salary's box changes that amount, and it lacks the parts it names and only those (so its
-    figures are of those pages)."""
+    figures are of those pages); the copy whose fragment's box is changed has that box, which leaves the amount as
+    it was."""
     from streamlit.testing.v1 import AppTest
 
-    from benchmarks.page_parts import PARTS, copy_without
+    from benchmarks.page_parts import CHANGED, PARTS, copy_without
     from tests.conftest import TIMEOUT
     from ui.shell.text import ui_text
 
@@ -46,10 +47,14 @@ def test_each_copy_the_page_parts_benchmark_measures_runs_and_lacks_only_its_par
         assert not copy.exception, name
         assert amounts(copy)[:1] == amounts(app)[:1], name
         keys = [box.key for box in copy.text_input]
-        assert ("service_years_text" in keys) == (name == "as is"), name  # the form, only on the page as is
+        assert ("service_years_text" in keys) == name.startswith("as is"), name  # the form, only on the page as is
+        assert ("fragment_text" in keys) == (name in CHANGED), name
         explorer = "explorer" in [component.key for component in copy.get("bidi_component")]
         assert explorer == ("no explorer" not in name), name
         below = ui_text("chart.heading", "es") in [heading.value for heading in copy.header]
         assert below == ("sections below" not in name), name
+        if name in CHANGED:
+            copy.text_input(key="fragment_text").set_value("36100").run()  # the box the benchmark types into
+            assert not copy.exception and amounts(copy)[:1] == amounts(app)[:1], name
         copy.text_input(key="average_annual_text").set_value("36100").run()  # a salary typed, as the benchmark does
         assert amounts(copy)[:1] != amounts(app)[:1], name
