@@ -58,3 +58,18 @@ def test_each_copy_the_page_parts_benchmark_measures_runs_and_lacks_only_its_par
             assert not copy.exception and amounts(copy)[:1] == amounts(app)[:1], name
         copy.text_input(key="average_annual_text").set_value("36100").run()  # a salary typed, as the benchmark does
         assert amounts(copy)[:1] != amounts(app)[:1], name
+
+
+def test_each_kind_the_element_costs_benchmark_measures_adds_that_many_elements_to_the_minimal_page():
+    """`benchmarks/element_costs.py` times the minimal page with more elements of one kind: each kind's page runs
+    and has, under the minimal page's own, one more element or block for each it names."""
+    from streamlit.testing.v1 import AppTest
+
+    from benchmarks.element_costs import KINDS, page_with
+    from benchmarks.latency import MINIMAL_PAGE
+
+    alone = len(AppTest.from_string(MINIMAL_PAGE).run().main.children)
+    for kind in KINDS:
+        page = AppTest.from_string(page_with(kind, 3)).run()
+        assert not page.exception, kind
+        assert len(page.main.children) == alone + 3, kind
