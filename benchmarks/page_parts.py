@@ -16,8 +16,8 @@ settings, so only the script differs:
   No design that reruns only part of the page (fragments, caching) can send less, so this is the floor such designs
   have on a page of this size;
 - **as is, the answer's column rerun alone**: the answer's column drawn by a fragment with a box of its own at its
-  end, that box changed: what a change would settle in if it reran the answer's column alone (the summary line and
-  the sections below not even that), the form and the rest left as they are.
+  end, that box changed: what a change would settle in if it reran the answer's column alone, the form and the
+  rest left as they are (a real change would also send the summary line and the sections below).
 
 Every page (the copies and `benchmarks/latency.py`'s minimal page) is served at once, and each round changes the
 salary of each copy there and back, each change followed by one of the minimal page, so that all are measured
@@ -55,11 +55,6 @@ NO_EXPLORER = ("            explorer_view(member, lang, comparable)", "         
 FRAGMENT_BOX = ("st.caption(ui_text(\"app.subtitle\", lang))\n",
                 "st.caption(ui_text(\"app.subtitle\", lang))\n"
                 "st.fragment(lambda: st.text_input('fragment', key='fragment_text'))()\n")
-PARTS = {"as is": [],
-         "no form": [NO_FORM, NO_FORM_IMPORT],
-         "no form, no sections below": [NO_FORM, NO_FORM_IMPORT, NO_BELOW],
-         "no form, no sections below, no explorer": [NO_FORM, NO_FORM_IMPORT, NO_BELOW, NO_EXPLORER],
-         "as is, a fragment's box changed": [FRAGMENT_BOX]}
 
 
 def answer_column_as_fragment() -> tuple[str, str]:
@@ -74,7 +69,12 @@ def answer_column_as_fragment() -> tuple[str, str]:
     return block, new
 
 
-PARTS["as is, the answer's column rerun alone"] = [answer_column_as_fragment()]
+PARTS = {"as is": [],
+         "no form": [NO_FORM, NO_FORM_IMPORT],
+         "no form, no sections below": [NO_FORM, NO_FORM_IMPORT, NO_BELOW],
+         "no form, no sections below, no explorer": [NO_FORM, NO_FORM_IMPORT, NO_BELOW, NO_EXPLORER],
+         "as is, a fragment's box changed": [FRAGMENT_BOX],
+         "as is, the answer's column rerun alone": [answer_column_as_fragment()]}
 CHANGED = {"as is, a fragment's box changed": "fragment",  # the box each copy changes; the others, the salary
            "as is, the answer's column rerun alone": "fragment"}
 LINKED = ("estimator", "ui", "pages", "serving", ".streamlit")  # what the copy shares with the project

@@ -47,7 +47,7 @@ def test_each_copy_the_page_parts_benchmark_measures_runs_and_lacks_only_its_par
         assert not copy.exception, name
         assert amounts(copy)[:1] == amounts(app)[:1], name
         keys = [box.key for box in copy.text_input]
-        assert ("service_years_text" in keys) == name.startswith("as is"), name  # the form, only on the page as is
+        assert ("service_years_text" in keys) == name.startswith("as is"), name  # the form, only on the pages as is
         assert ("fragment_text" in keys) == (name in CHANGED), name
         explorer = "explorer" in [component.key for component in copy.get("bidi_component")]
         assert explorer == ("no explorer" not in name), name
