@@ -1,7 +1,8 @@
 """What a run makes the browser draw, counted as `benchmarks/latency.py --renders` counts it (React's commits, and the
 components each drew again): the counting works on the app's page, and Streamlit 1.67 draws every element of the
 page again several times in any run, even one of a fragment that sends only its own few elements
-(docs/performance.md, *What a change redraws, counted*). No timing."""
+(docs/performance.md, *What a change redraws, counted*). The count is not the cost: a run costs the browser the
+elements it sends again (*A change that reruns only part of the page*, there). No timing."""
 
 from __future__ import annotations
 
