@@ -46,6 +46,9 @@ def pytest_runtest_makereport(item, call):
             shown = "closed" if tab.is_closed() else f"{tab.url}: {tab.evaluate(PAGE_STATE)}"
         except Exception as error:  # noqa: BLE001 - the report must not fail for it
             shown = f"not readable ({type(error).__name__})"
+        sockets = getattr(item, "browser_sockets", {}).get(id(tab))
+        if sockets:  # more than one: the page lost its connection and took a new session (ui/shell/reconnect.py)
+            shown += f"; WebSockets opened {sockets['opened']}, closed {sockets['closed']}"
         report.sections.append(("what the page showed", shown))
     server = item.funcargs.get("app_server") if hasattr(item, "funcargs") else None
     if server is not None:
@@ -164,13 +167,20 @@ def new_page(shared_contexts, request):
     from playwright.sync_api import expect
 
     expect.set_options(timeout=TIMEOUT_MS)
-    tabs, used = [], {}
+    tabs, used, sockets = [], {}, {}
     request.node.browser_tabs = tabs  # read if the test fails (`pytest_runtest_makereport`)
+    request.node.browser_sockets = sockets
 
     def make(width: int = 1400, height: int = 1000, locale: str | None = "es-PR"):
         context, kept = shared_contexts(locale)
         used[id(context)] = context, kept
         tab = context.new_page()
+        counts = sockets[id(tab)] = {"opened": 0, "closed": 0}
+
+        def watch(socket) -> None:
+            counts["opened"] += 1
+            socket.on("close", lambda _: counts.__setitem__("closed", counts["closed"] + 1))
+        tab.on("websocket", watch)
         tab.set_viewport_size({"width": width, "height": height})
         tabs.append(tab)
         return tab
