@@ -47,7 +47,7 @@ def pytest_runtest_makereport(item, call):
         except Exception as error:  # noqa: BLE001 - the report must not fail for it
             shown = f"not readable ({type(error).__name__})"
         sockets = getattr(item, "browser_sockets", {}).get(id(tab))
-        if sockets:  # more than one: the page lost its connection and took a new session (ui/shell/reconnect.py)
+        if sockets:  # more than one opened: the page lost its connection and took a new session (ui/shell/reconnect.py)
             shown += f"; WebSockets opened {sockets['opened']}, closed {sockets['closed']}"
         report.sections.append(("what the page showed", shown))
     server = item.funcargs.get("app_server") if hasattr(item, "funcargs") else None
