@@ -17,7 +17,12 @@ settings, so only the script differs:
   have on a page of this size;
 - **as is, the answer's column rerun alone**: the answer's column drawn by a fragment with a box of its own at its
   end, that box changed: what a change would settle in if it reran the answer's column alone, the form and the
-  rest left as they are (a real change would also send the summary line and the sections below).
+  rest left as they are (a real change would also send the summary line and the sections below);
+- **no form, the salary rerunning the answer's column**: as *no form*, with the answer's column a keyed fragment
+  that reads the member from the session, and the salary's box calling for that fragment alone
+  (`st.rerun(['answer'])` from its callback): a real change, its new amount and explorer, rerunning that column and
+  nothing else (the summary line and the sections below keep the old amount: a measure, not a page);
+- **the same, no explorer**: also without the explorer.
 
 Every page (the copies and `benchmarks/latency.py`'s minimal page) is served at once, and each round changes the
 salary of each copy there and back, each change followed by one of the minimal page, so that all are measured
@@ -57,24 +62,45 @@ FRAGMENT_BOX = ("st.caption(ui_text(\"app.subtitle\", lang))\n",
                 "st.fragment(lambda: st.text_input('fragment', key='fragment_text'))()\n")
 
 
+def answer_column() -> tuple[str, str]:
+    """`app.py`'s block that draws the answer's column, and that block's body."""
+    script = (ROOT / "app.py").read_text(encoding="utf-8")
+    block = script[script.index("with results:\n"):script.index("with summary:\n")]
+    return block, block.removeprefix("with results:\n")
+
+
 def answer_column_as_fragment() -> tuple[str, str]:
     """The answer's column drawn by a fragment, with a box of its own at its end: a change of that box reruns the
     whole column (its amount, steps, explorer, comparison and report) and leaves the form and the rest as they are."""
-    script = (ROOT / "app.py").read_text(encoding="utf-8")
-    start, end = script.index("with results:\n"), script.index("with summary:\n")
-    block = script[start:end]
-    body = block.removeprefix("with results:\n")
+    block, body = answer_column()
     new = ("def _results():\n    global answer\n" + body
            + "    st.text_input('fragment', key='fragment_text')\n\n\nwith results:\n    st.fragment(_results)()\n")
     return block, new
 
 
+def answer_column_keyed() -> tuple[str, str]:
+    """The answer's column drawn by a keyed fragment that reads the member from the session, so that a rerun of it
+    alone (`KEYED_SALARY`) shows a changed salary's amount and explorer."""
+    block, body = answer_column()
+    new = ("@st.fragment(key='answer')\ndef _results():\n    global answer\n"
+           "    form = read_form(st.session_state, today, lang)\n"
+           "    form.still_example = still_example(st.session_state, form.values, today)\n"
+           "    member = form.member and replace(form.member, example_inputs=frozenset(form.still_example.values()))\n"
+           + body + "\n\nwith results:\n    _results()\n")
+    return block, new
+
+
+KEYED_SALARY = (NO_FORM[1], NO_FORM[1].replace("persist_state='session')",
+                                               "persist_state='session', on_change=lambda: st.rerun(['answer']))"))
 PARTS = {"as is": [],
          "no form": [NO_FORM, NO_FORM_IMPORT],
          "no form, no sections below": [NO_FORM, NO_FORM_IMPORT, NO_BELOW],
          "no form, no sections below, no explorer": [NO_FORM, NO_FORM_IMPORT, NO_BELOW, NO_EXPLORER],
          "as is, a fragment's box changed": [FRAGMENT_BOX],
-         "as is, the answer's column rerun alone": [answer_column_as_fragment()]}
+         "as is, the answer's column rerun alone": [answer_column_as_fragment()],
+         "no form, the salary rerunning the answer's column": [NO_FORM, NO_FORM_IMPORT, KEYED_SALARY,
+                                                             answer_column_keyed()],
+         "the same, no explorer": [NO_FORM, NO_FORM_IMPORT, KEYED_SALARY, answer_column_keyed(), NO_EXPLORER]}
 CHANGED = {"as is, a fragment's box changed": "fragment",  # the box each copy changes; the others, the salary
            "as is, the answer's column rerun alone": "fragment"}
 LINKED = ("estimator", "ui", "pages", "serving", ".streamlit")  # what the copy shares with the project
@@ -139,12 +165,12 @@ def main() -> None:
     base = statistics.median(s.settle_ms for s in minimal)
     drawn = lambda measured: f" {statistics.median(s.drawn for s in measured):>6.0f}" if options.renders else ""  # noqa: E731
     print(f"{options.repeat} rounds after {options.warmup} unmeasured, {os.cpu_count()} cores, load {latency.load()}")
-    print(f"{'the page':<42} {'settled':>8} {'×minimal':>8}" + (f" {'drawn':>6}" if options.renders else ""))
+    print(f"{'the page':<50} {'settled':>8} {'×minimal':>8}" + (f" {'drawn':>6}" if options.renders else ""))
     for name, measured in samples.items():
         if measured:
             settle = statistics.median(s.settle_ms for s in measured)
-            print(f"{name:<42} {settle:>5.0f} ms {settle / base:>7.1f}×" + drawn(measured))
-    print(f"{'minimal page':<42} {base:>5.0f} ms {1:>7.1f}×" + drawn(minimal))
+            print(f"{name:<50} {settle:>5.0f} ms {settle / base:>7.1f}×" + drawn(measured))
+    print(f"{'minimal page':<50} {base:>5.0f} ms {1:>7.1f}×" + drawn(minimal))
 
 
 if __name__ == "__main__":
