@@ -73,3 +73,23 @@ def test_each_kind_the_element_costs_benchmark_measures_adds_that_many_elements_
         page = AppTest.from_string(page_with(kind, 3)).run()
         assert not page.exception, kind
         assert len(page.main.children) == alone + 3, kind
+
+
+def test_the_keyed_reruns_check_adds_up_what_its_boxes_hold():
+    """`benchmarks/keyed_reruns.py` counts a value lost when its sum misses it: its page's sum follows each box
+    changed (each box's callback reruns the sum's fragment alone), and a whole run reads them all again."""
+    from streamlit.testing.v1 import AppTest
+
+    from benchmarks.keyed_reruns import BOXES, PAGE
+
+    page = AppTest.from_string(PAGE).run()
+    assert not page.exception
+    assert "sum=0" in [text.value for text in page.markdown]
+    total = 0
+    for number, name in enumerate(BOXES, start=1):
+        page.text_input(key=name).set_value(str(number)).run()  # the sum's fragment alone reruns
+        total += number
+        assert not page.exception, name
+        assert f"sum={total}" in [text.value for text in page.markdown], name
+        page.run()  # a whole run: AppTest's tree after a keyed rerun holds the fragment only
+    assert [page.text_input(key=name).value for name in BOXES] == [str(n) for n in range(1, len(BOXES) + 1)]
