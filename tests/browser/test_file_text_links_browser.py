@@ -41,7 +41,10 @@ def alert_with(page: Page, text: str):
 
 
 def test_addresses_in_files_are_never_links(page, app_url):
+    from tests.browser.test_counselor import saved_data_section
+
     open_app(page, app_url)
+    saved_data_section(page)
     choose(page, "saved_upload", [("Visite www.pension-ayuda.example.com.json", saved_file(**{URL_KEY: 1}))],
            "application/json")
     expect(alert_with(page, "pension-ayuda.example.com para corregir")).to_be_attached()

@@ -82,11 +82,11 @@ def test_a_file_with_a_name_too_long_is_refused_and_the_earlier_note_goes(page, 
     """Streamlit's server refuses a file whose name fills the request's header (about 2,000 accented
     letters): the page says what is accepted, a short name among it, and no longer says the file before it
     was loaded."""
+    from tests.browser.test_counselor import saved_data_section
     from tests.browser.test_file_text_links_browser import choose, saved_file
 
     open_app(page, app_url)
-    expander = page.get_by_test_id("stExpander").filter(has=page.locator(".st-key-saved_upload"))
-    expander.locator("summary").click()
+    expander = saved_data_section(page)
     choose(page, "saved_upload", [("bien.json", saved_file())], "application/json")
     loaded = expander.get_by_test_id("stAlert").filter(has_text="Se cargaron los datos guardados de «bien.json»")
     expect(loaded).to_be_visible()

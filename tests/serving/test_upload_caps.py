@@ -162,8 +162,7 @@ def test_a_refused_upload_is_noted_for_its_session():
 def test_the_page_says_how_many_files_were_not_accepted(app, monkeypatch, page, uploader, lang, words):
     """The server refused two of the files chosen (`note_refused`): the page says so, in its language,
     when it reads the others (the uploader is emptied, and the refused files' marks with it)."""
-    import re
-
+    from tests.ui.sections import uploader as find_uploader
     from tests.ui.shell.test_file_text_links import saved_file
     from ui.shell import uploads
 
@@ -171,7 +170,7 @@ def test_the_page_says_how_many_files_were_not_accepted(app, monkeypatch, page, 
     monkeypatch.setattr(uploads, "_take_refused", lambda: next(refused, 0))
     app.switch_page(page).run()
     app.segmented_control(key="lang").set_value(lang).run()
-    found = next(u for u in app.file_uploader if re.fullmatch(rf"{uploader}_\d+", u.key or ""))
+    found = find_uploader(app, uploader)
     chosen = ("m.json", saved_file(), "application/json")
     found.set_value([chosen] if found.accept_multiple_files else chosen).run()
     assert [w.value for w in app.warning if words in w.value], [w.value for w in app.warning]

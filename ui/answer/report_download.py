@@ -19,6 +19,7 @@ from ui.shell.text import ui_text
 
 NAME = "report_name"
 NOTES = "report_notes"
+EXTRAS_OPEN = "report_extras_section"  # the open state of *Para el informe*
 # The boxes hold what the report prints (estimator/report/document.py; tests/ui/answer/test_light_page.py checks the
 # two agree), written here so that the first screen does not import the PDF library: it is imported when
 # a report is built.
@@ -29,8 +30,12 @@ EMPTY = {NAME: "", NOTES: ""}  # what *Borrar todo* writes into the boxes
 def report_extras(lang: str) -> tuple[str | None, str | None]:
     """The expander *Para el informe (opcional)*: a name and notes for the report, both optional."""
     say = lambda key, **kw: ui_text(f"report_extras.{key}", lang, **kw)  # noqa: E731
-    with st.expander(say("title"), key="report_extras_section"):  # keyed: stays open as the answer above changes
-        # kept while the page that draws them is not on screen: one name and one set of notes a session
+    # keyed: stays open as the answer above changes; closed, its boxes are not drawn and what they hold is the
+    # session's (kept while the page that draws them is not on screen: one name and one set of notes a session)
+    with st.expander(say("title"), key=EXTRAS_OPEN, on_change="rerun") as section:
+        if not section.open:
+            state = st.session_state
+            return (state.get(NAME) or None), (state.get(NOTES) or None)
         name = st.text_input(say("name"), key=NAME, max_chars=NAME_LIMIT, placeholder=say("name_placeholder"),
                              persist_state="session")
         notes = st.text_area(say("notes"), key=NOTES, max_chars=NOTES_LIMIT, height=90, persist_state="session")

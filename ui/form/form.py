@@ -54,6 +54,7 @@ PLACED = tuple(place.name for place in PLACES)
 # Fields under *Avanzado*: the section opens when one of them has a message (its open state: ADVANCED_OPEN).
 ADVANCED = tuple(place.name for place in PLACES if place.advanced)
 ADVANCED_OPEN = "advanced_open"
+SAVED_OPEN = "saved_section"  # the open state of *Datos guardados*
 # The boxes of the named assumptions a member or counselor may change (`estimator.assumptions`), in their order.
 ASSUMPTION_FIELDS = tuple(f for f in FIELDS if f.to.startswith("assumptions."))
 
@@ -241,24 +242,33 @@ def member_form(lang: str, today: date, form: FormReading) -> None:
                 help=described(ui_text("limits.both_systems_help", lang), "both_systems"), persist_state=KEEP)
 
     # Keyed, as every section: Streamlit redraws a section without a key closed when an element above it comes
-    # or goes. Its open state is the session's, so that a refused value inside opens it.
+    # or goes. Its open state is the session's, so that a refused value inside opens it. Closed, its boxes are
+    # not drawn (a change elsewhere sends less); their values stay in the session (KEEP) and are read all the same.
     if any(field in errors for field in ADVANCED):
         state[ADVANCED_OPEN] = True
-    with st.expander(tx("advanced"), key=ADVANCED_OPEN, on_change="rerun"):
-        _typed("growth_pct", tx("growth"), lang, described, help=tx("growth_help"))
-        _error_under(errors, "growth")
-        if "freeze" in show:
-            st.toggle(ui_text("limits.freeze", lang), key="freeze", persist_state=KEEP,
-                      help=described(ui_text("limits.freeze_help", lang, law=freeze_for(plan).law(lang)), "freeze"))
-        if "reduction_mode" in show:
-            st.radio(tx("reduction_mode"), _options("reduction_mode"), key="reduction_mode",
-                     format_func=choice_format("reduction_mode", lang), persist_state=KEEP)
-        for field in ASSUMPTION_FIELDS:  # a named assumption's box, labelled by its name (its place)
-            if field.key in show:
-                _typed(field.key, tx(field.place), lang, described, help=tx(f"{field.place}_help"))
-                _error_under(errors, field.place)
+    with st.expander(tx("advanced"), key=ADVANCED_OPEN, on_change="rerun") as advanced:
+        if advanced.open:
+            _advanced_inputs(lang, plan, errors, show, described)
     _saved_inputs(lang, described)
     described.tie("form_help")
+
+
+def _advanced_inputs(lang: str, plan: str | None, errors: dict[str, str], show: set[str],
+                     described: FieldHelp) -> None:
+    """The boxes under *Avanzado*: the assumptions a member or counselor may change."""
+    tx = lambda key, **kw: ui_text(f"input.{key}", lang, **kw)  # noqa: E731
+    _typed("growth_pct", tx("growth"), lang, described, help=tx("growth_help"))
+    _error_under(errors, "growth")
+    if "freeze" in show:
+        st.toggle(ui_text("limits.freeze", lang), key="freeze", persist_state=KEEP,
+                  help=described(ui_text("limits.freeze_help", lang, law=freeze_for(plan).law(lang)), "freeze"))
+    if "reduction_mode" in show:
+        st.radio(tx("reduction_mode"), _options("reduction_mode"), key="reduction_mode",
+                 format_func=choice_format("reduction_mode", lang), persist_state=KEEP)
+    for field in ASSUMPTION_FIELDS:  # a named assumption's box, labelled by its name (its place)
+        if field.key in show:
+            _typed(field.key, tx(field.place), lang, described, help=tx(f"{field.place}_help"))
+            _error_under(errors, field.place)
 
 
 def _boxes_label(label: str, help: str, key: str, described: FieldHelp) -> None:
@@ -271,7 +281,9 @@ def _boxes_label(label: str, help: str, key: str, described: FieldHelp) -> None:
 
 def _saved_inputs(lang: str, described: FieldHelp) -> None:
     """Download the inputs as a file; load a saved file back (validated, replacing what is on screen)."""
-    with st.expander(ui_text("saved.heading", lang), key="saved_section"):
+    with st.expander(ui_text("saved.heading", lang), key=SAVED_OPEN, on_change="rerun") as section:
+        if not section.open:  # closed: nothing in it is drawn (a change elsewhere sends less)
+            return
         # Built in the run of the click, from the inputs as that run has them (ui/shell/fresh_download.py).
         fresh_download(ui_text("saved.download", lang), "saved_download",
                        lambda: dump_inputs(st.session_state),

@@ -17,6 +17,8 @@ from ui.form.example import example
 from tests.amounts import amounts
 from tests.formula import evaluate
 from tests.markdown_links import read
+from tests.ui.sections import opened
+from ui.form.form import ADVANCED_OPEN
 
 
 
@@ -188,6 +190,7 @@ def test_refund_says_there_is_no_pension_and_who_to_ask(app):
 
 def test_benefit_freeze_is_labelled_and_holds_service(app):
     before = amounts(app)[0].value
+    opened(app, ADVANCED_OPEN)  # its boxes drawn
     app.toggle(key="freeze").set_value(True).run()
     assert not app.exception
     assert any("Ley 3-2013" in w.value for w in app.warning)
@@ -261,6 +264,7 @@ def test_the_service_the_amount_counts_is_said_with_where_it_comes_from(app):
     expected = (f"**Servicio acreditado al comenzar la pensión:** {span(27 + more, 'es')}: 27 años hoy, más "
                 f"{span(more, 'es')} si sigue trabajando hasta entonces")
     assert any(expected in m.value for m in app.markdown), [m.value for m in app.markdown if "Servicio" in m.value]
+    opened(app, ADVANCED_OPEN)  # its boxes drawn
     app.toggle(key="freeze").set_value(True).run()
     assert any("hasta la congelación" in m.value for m in app.markdown)
 
@@ -334,6 +338,7 @@ def test_the_amount_says_today_s_dollars_only_when_no_salary_growth_entered_it(a
         app.segmented_control(key="lang").set_value("en").run()
     dollars = lambda: [c.value for c in app.caption if TODAYS[lang] in c.value]  # noqa: E731
     assert [line.split(" · ")[0] for line in dollars()] == [TODAYS[lang]]
+    opened(app, ADVANCED_OPEN)  # its boxes drawn
     typed(app, "growth_pct", "2")
     assert [line.split(" · ")[0] for line in dollars()] == [GROWN[lang]]
     app.session_state["lifetime_open"] = True
@@ -346,6 +351,27 @@ def test_the_amount_says_today_s_dollars_only_when_no_salary_growth_entered_it(a
                                    "Assumption: future salaries grow 2% a year, so the amounts are not in"))
     typed(app, "growth_pct", "0")
     assert [line.split(" · ")[0] for line in dollars()] == [TODAYS[lang]]
+
+
+
+def test_a_value_under_a_closed_avanzado_is_kept_and_used(app):
+    """Closed, *Avanzado* draws none of its boxes; what was typed in them still makes the amount, and is in
+    the box when the section is opened again."""
+    today_amount = amounts(app)[0].value
+    opened(app, ADVANCED_OPEN)
+    typed(app, "growth_pct", "2")
+    grown = amounts(app)[0].value
+    assert grown != today_amount
+    app.session_state[ADVANCED_OPEN] = False
+    app.run()
+    assert not any(t.key == "growth_pct_text" for t in app.text_input)
+    assert amounts(app)[0].value == grown
+    assert [c.value.split(" · ")[0] for c in app.caption if c.value.startswith(GROWN["es"])] == [GROWN["es"]]
+    typed(app, "service_years", "26")  # a change elsewhere while it is closed
+    assert amounts(app)[0].value not in (grown, today_amount)
+    assert any(c.value.startswith(GROWN["es"]) for c in app.caption)  # still with the 2% a year
+    opened(app, ADVANCED_OPEN)
+    assert box(app, "growth_pct") == "2"
 
 
 FALLEN = {"es": ("no en dólares de hoy: los salarios futuros bajan 1.5% al año", "Supuesto: los salarios futuros bajan 1.5% al año,"),
@@ -364,6 +390,7 @@ def test_a_growth_below_zero_is_said_as_a_fall(app, lang):
         app.segmented_control(key="lang").set_value("en").run()
     app.radio(key="salary_mode").set_value("history").run()
     app.text_area(key=HISTORY_BOX).set_value("20000\n20000\n40000").run()
+    opened(app, ADVANCED_OPEN)  # its boxes drawn
     typed(app, "growth_pct", "-1.5")
     caption, lifetime = FALLEN[lang]
     assert [c.value.split(" · ")[0] for c in app.caption if c.value.startswith(caption)] == [caption]

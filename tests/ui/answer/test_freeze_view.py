@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from tests.amounts import amounts
 from tests.ui.answer.test_app import typed
+from tests.ui.sections import opened
+from ui.form.form import ADVANCED_OPEN
 
 
 def summary(app) -> str:
@@ -13,6 +15,7 @@ def summary(app) -> str:
 
 
 def test_the_frozen_not_eligible_summary_gives_the_age_and_date(app):
+    opened(app, ADVANCED_OPEN)  # its boxes drawn
     app.toggle(key="freeze").set_value(True).run()
     [banner] = [w for w in app.warning if "Ley 3-2013" in w.value]
     assert banner.icon == ":material/ac_unit:"  # not an emoji the page's fonts may lack (an empty box)
@@ -37,6 +40,7 @@ def test_with_no_age_that_gives_a_pension_the_summary_says_so(app):
 
 def frozen_for_good(app) -> None:
     """A Ley 447 member with 20 years today: frozen at 30 June 2013 about 6½ years, short of every rule's 10."""
+    opened(app, ADVANCED_OPEN)  # its boxes drawn
     app.toggle(key="freeze").set_value(True).run()
     typed(app, "entry_date", "01/03/1990")
     typed(app, "birth_date", "01/01/1976")

@@ -28,6 +28,9 @@ from tests.command import run_command
 from tests.conftest import ROOT
 from tests.once import once
 from ui.form.entry import box_key
+from tests.ui.sections import opened
+from ui.answer.report_download import EXTRAS_OPEN
+from ui.form.form import SAVED_OPEN
 
 MADE = date(2026, 11, 29)
 BORN = date(1970, 2, 15)
@@ -316,7 +319,7 @@ def test_the_app_takes_a_name_and_notes_for_the_report_and_clearing_forgets_them
     from streamlit.testing.v1 import AppTest
 
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=90)
-    at.run()
+    opened(at, EXTRAS_OPEN)
     assert "Para el informe (opcional)" in [e.label for e in at.expander]
     at.text_input(key="report_name").set_value("Zacarías Quiñones").run()
     at.text_area(key="report_notes").set_value("nota 7788").run()
@@ -325,6 +328,7 @@ def test_the_app_takes_a_name_and_notes_for_the_report_and_clearing_forgets_them
     at.button(key="clear_session").click().run()
     at.button(key="clear_confirm").click().run()
     assert not at.exception
+    opened(at, EXTRAS_OPEN)  # a new member: the page as it opens, sections closed
     assert at.text_input(key="report_name").value == "" and at.text_area(key="report_notes").value == ""
     state = at.session_state._state._state
     held = " ".join(repr(part) for part in (state._old_state, state._new_session_state,
@@ -372,6 +376,7 @@ def test_the_report_carries_what_the_run_of_the_click_shows(lang):
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=90)
     at.run()
     at.segmented_control(key="lang").set_value(lang).run()
+    opened(at, EXTRAS_OPEN)
     before = amounts(at)[0].value
     at.text_input(key=box_key("average_annual")).set_value("50,000.00")
     at.text_input(key="report_name").set_value("Zacarías Quiñones")
@@ -409,7 +414,7 @@ def test_the_saved_file_carries_the_inputs_of_the_run_of_the_click():
     from streamlit.testing.v1 import AppTest
 
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=90)
-    at.run()
+    opened(at, SAVED_OPEN)
     at.text_input(key=box_key("average_annual")).set_value("41,234.56")
     at.button(key="saved_download").click().run()
     saved = json.loads(handed_over(at, "saved_download")["bytes"])
@@ -422,8 +427,28 @@ def test_a_name_the_report_cannot_print_is_said_under_the_box(name, said):
     from streamlit.testing.v1 import AppTest
 
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=90)
-    at.run()
+    opened(at, EXTRAS_OPEN)
     at.text_input(key="report_name").set_value(name).run()
     assert not at.exception
     warned = any("no puede imprimir algunas letras" in w.value for w in at.warning)
     assert warned is said
+
+
+def test_the_report_prints_the_name_typed_once_its_section_is_closed():
+    """Closed, *Para el informe* draws nothing (a change elsewhere sends less); the name and notes typed in it
+    are still the report's, and are in the boxes when it is opened again."""
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=90)
+    opened(at, EXTRAS_OPEN)
+    at.text_input(key="report_name").set_value("Zacarías Quiñones").run()
+    at.text_area(key="report_notes").set_value("nota 7788").run()
+    at.session_state[EXTRAS_OPEN] = False
+    at.run()
+    assert not any(t.key == "report_name" for t in at.text_input)
+    at.button(key="report_download").click().run()
+    text = text_of(handed_over(at, "report_download")["bytes"])
+    assert "Zacarías Quiñones" in text and "nota 7788" in text
+    opened(at, EXTRAS_OPEN)
+    assert at.text_input(key="report_name").value == "Zacarías Quiñones"
+    assert at.text_area(key="report_notes").value == "nota 7788"

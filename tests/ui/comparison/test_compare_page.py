@@ -9,6 +9,8 @@ import pytest
 from estimator import estimate, read_scenario
 from estimator.member.compare import result_label, result_line
 from estimator.io.report.comparison import build_comparison_report
+from tests.ui.sections import opened
+from ui.form.form import ADVANCED_OPEN
 
 COMPARE = "pages/1_Comparar.py"
 TEACHER = {"plan": "teachers", "age": 52, "service_years": 30, "average_monthly_salary": 3000}
@@ -123,6 +125,7 @@ def test_a_scenario_whose_average_was_projected_names_the_salary_growth_on_the_p
 
     if lang == "en":
         app.segmented_control(key="lang").set_value("en").run()
+    opened(app, ADVANCED_OPEN)  # its boxes drawn
     app.text_input(key="growth_pct_text").set_value("2").run()
     growth = assumption_stated("salary_growth", 0.02, True, lang, with_source=False)
     assert "= 2%" in growth

@@ -17,7 +17,7 @@ from ui.form import entry
 from ui.form.example import example
 from ui.form.fields import (FIELDS, MAX_MONTHLY_SALARY, PLACES, Field, FormValues, example_values, form_values,
                             form_values_class, shown_fields)
-from ui.form.form import ADVANCED, PLACED
+from ui.form.form import ADVANCED, ADVANCED_OPEN, PLACED
 from ui.form.member import FIELD_OF, REQUIRED
 from ui.form.salary_table import HISTORY_BOX, PERIODS
 from ui.form.saved import BOUNDS, LABELS, SavedInputs, dump_inputs, load_inputs, saved_model
@@ -129,9 +129,17 @@ def test_the_form_draws_exactly_the_fields_the_table_shows(app, condition):
         app.session_state[key] = value
     app.run()
     assert not app.exception
-    drawn = {w.key for kind in ("text_input", "text_area", "radio", "checkbox", "selectbox", "toggle")
-             for w in getattr(app, kind)}
+    kinds = ("text_input", "text_area", "radio", "checkbox", "selectbox", "toggle")
+    first = {w.key for kind in kinds for w in getattr(app, kind)}  # *Avanzado* as the page opens
+    was_open = app.session_state[ADVANCED_OPEN]  # opened by a message about one of its fields
+    app.session_state[ADVANCED_OPEN] = True
+    app.run()
+    drawn = {w.key for kind in kinds for w in getattr(app, kind)}
     table = {_widget_key(f) for f in FIELDS}
     shown = {_widget_key(f) for f in shown_fields(form_values(inputs))}
     assert drawn & table == shown, condition
+    if was_open:
+        assert first == drawn
+    else:  # closed, the section draws none of its fields, and every other field as open
+        assert first < drawn and not first & {_widget_key(f) for f in FIELDS if f.place in ADVANCED}
     assert len(shown) < len(table)  # the table leaves some fields out in every condition

@@ -21,6 +21,8 @@ from ui.form.member import build_member, period_label
 from ui.form.saved import dump_inputs, load_inputs, values_from_saved
 from tests.amounts import amounts
 from tests.markdown_links import read as shown_text
+from ui.form.form import ADVANCED_OPEN
+from tests.ui.sections import opened
 
 TODAY = date.today()
 MONEY = re.compile(r"\$\d{1,3}(,\d{3})*\.\d{2}")
@@ -188,7 +190,7 @@ def test_each_refusal_says_what_is_accepted_and_shows_no_amount(app, case, lang)
     if lang == "en":
         in_english(app)
     app.session_state["charts_open"] = True
-    app.run()
+    opened(app, ADVANCED_OPEN)  # some cases type under *Avanzado*
     assert app.get("plotly_chart")
     act, spanish, english, (fix_es, fix_en) = CASES[case]
     act(app)
@@ -345,8 +347,14 @@ def test_a_refused_value_under_avanzado_opens_its_section_and_keeps_it_open(app)
 
     app.run()
     assert advanced().proto.expanded is False
+    assert not any(t.key == "growth_pct_text" for t in app.text_input)  # closed: its boxes are not drawn
+    opened(app, ADVANCED_OPEN)
     typed(app, "growth_pct", "50")
     assert advanced().proto.expanded is True
+    assert any(e.value.startswith("El aumento de salario por año") for e in app.error)
+    app.session_state[ADVANCED_OPEN] = False  # closed with the value still refused: opened again, box and message
+    app.run()
+    assert advanced().proto.expanded is True and app.text_input(key="growth_pct_text").value == "50"
     assert any(e.value.startswith("El aumento de salario por año") for e in app.error)
     typed(app, "growth_pct", "2")
     assert advanced().proto.expanded is True and not app.error

@@ -5,12 +5,12 @@ each place gives Streamlit (`tests.markdown_links` reads it as Streamlit's rende
 from __future__ import annotations
 
 import json
-import re
 from datetime import date
 
 import pytest
 
 from tests.markdown_links import links, read
+from tests.ui.sections import uploader
 from ui.form.saved import dump_inputs
 from ui.form.example import example
 
@@ -41,10 +41,6 @@ def saved_file(**extra) -> bytes:
     data = json.loads(dump_inputs(example(date.today())))
     data["inputs"] |= extra
     return json.dumps(data).encode()
-
-
-def uploader(at, name: str):
-    return next(u for u in at.file_uploader if re.fullmatch(rf"{name}_\d+", u.key or ""))
 
 
 def test_the_page_as_it_opens_has_no_link_this_check_would_find(app):

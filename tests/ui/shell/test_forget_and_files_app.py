@@ -17,6 +17,8 @@ from ui.shell.text import ui_text
 from tests.amounts import amounts
 from tests.ui.form.test_saved_files import label_of
 from tests.markdown_links import read
+from tests.ui.sections import opened, uploader
+from ui.form.form import ADVANCED_OPEN
 
 HOSTILE = ROOT / "tests" / "data" / "hostile_files"
 EXPECTED = tomllib.loads((HOSTILE / "expected.toml").read_text())
@@ -30,12 +32,6 @@ TRACES = ("43210.98", "43,210.98", "43210,98", "1971-03-09", "09/03/1971", "1971
 
 def member_file() -> bytes:
     return dump_inputs(example(date.today()) | {"average_annual": SALARY, "birth_date": BIRTH, "service_years": 24})
-
-
-def uploader(at, name: str):
-    found = [u for u in at.file_uploader if re.fullmatch(rf"{name}_\d+", u.key or "")]
-    assert len(found) == 1, [u.key for u in at.file_uploader]
-    return found[0]
 
 
 def unescaped(text: str) -> str:
@@ -157,6 +153,7 @@ def test_clearing_on_the_comparison_page_forgets_on_every_page(app):
 
 @pytest.mark.parametrize("name", REFUSED)
 def test_a_hostile_file_changes_nothing_on_the_estimate_page(app, name):
+    opened(app, ADVANCED_OPEN)  # its boxes compared too
     before, amount = boxes(app), [m.value for m in amounts(app)]
     load(app, name, (HOSTILE / name).read_bytes())
     errors = [e.value for e in app.error]
