@@ -32,13 +32,17 @@ def saved_data_section(page: Page):
 def download(page: Page, button: Locator, server) -> Download:
     """Click a download button and return the browser's download; if none comes, say what the page showed and
     what the server said."""
-    try:
-        with page.expect_download() as started:
-            button.click()
-    except TimeoutError:
-        pytest.fail(f"{button} gave no download; the page {page.evaluate(PAGE_STATE)}; the server's log ends "
-                    f"with:\n{server.output()[-4000:]}", pytrace=False)
-    return started.value
+    app = page.get_by_test_id("stApp")
+    for _ in range(2):  # a click that lands while a run redraws the button is lost: made again once the run is over
+        expect(app).to_have_attribute("data-test-script-state", "notRunning")
+        try:
+            with page.expect_download() as started:
+                button.click()
+            return started.value
+        except TimeoutError:
+            continue
+    pytest.fail(f"{button} gave no download, clicked twice; the page {page.evaluate(PAGE_STATE)}; the server's log "
+                f"ends with:\n{server.output()[-4000:]}", pytrace=False)
 
 
 def upload(page: Page, name: str, content: bytes) -> None:
