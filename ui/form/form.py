@@ -54,7 +54,7 @@ PLACED = tuple(place.name for place in PLACES)
 # Fields under *Avanzado*: the section opens when one of them has a message (its open state: ADVANCED_OPEN).
 ADVANCED = tuple(place.name for place in PLACES if place.advanced)
 ADVANCED_OPEN = "advanced_open"
-SAVED_OPEN = "saved_section"  # the open state of *Datos guardados*
+SAVED_OPEN = "saved_section"  # the open state of *Guardar o cargar los datos*
 # The boxes of the named assumptions a member or counselor may change (`estimator.assumptions`), in their order.
 ASSUMPTION_FIELDS = tuple(f for f in FIELDS if f.to.startswith("assumptions."))
 
