@@ -353,7 +353,6 @@ def test_the_amount_says_today_s_dollars_only_when_no_salary_growth_entered_it(a
     assert [line.split(" · ")[0] for line in dollars()] == [TODAYS[lang]]
 
 
-
 def test_a_value_under_a_closed_avanzado_is_kept_and_used(app):
     """Closed, *Avanzado* draws none of its boxes; what was typed in them still makes the amount, and is in
     the box when the section is opened again."""
