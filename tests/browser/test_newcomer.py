@@ -9,7 +9,7 @@ import re
 from datetime import date
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from scripts.served_app import APP, serve
 from tests.browser.conftest import TIMEOUT_MS
@@ -69,8 +69,8 @@ def test_choices_stay_shown_across_language_switches_and_example_values_are_mark
     warning = page.locator(".st-key-example_inputs")
     expect(warning).to_contain_text("salario promedio")
     expect(warning).to_contain_text("fecha de nacimiento")
-    expect(page.locator(".st-key-example_mark_average")).to_contain_text("participante de ejemplo")
-    expect(page.locator(".st-key-example_mark_birth_date")).to_be_visible()
+    expect(mark_words(page, "average")).to_contain_text("participante de ejemplo")
+    expect(page.locator(".st-key-keep_example_birth_date")).to_be_visible()
     if screen == "phone":
         expect(page.locator(".st-key-summary")).to_contain_text("con datos del ejemplo")
     settled(page)
@@ -82,14 +82,20 @@ def test_choices_stay_shown_across_language_switches_and_example_values_are_mark
 
     # The birth date confirmed under its field, the rest kept at once: no input is the example's any more
     settled(page)
-    page.locator(".st-key-example_mark_birth_date").get_by_role("button").click()
-    expect(page.locator(".st-key-example_mark_birth_date")).to_have_count(0)
+    page.locator(".st-key-keep_example_birth_date").get_by_role("button").click()
+    expect(page.locator(".st-key-keep_example_birth_date")).to_have_count(0)
     expect(warning).not_to_contain_text("fecha de nacimiento")
     settled(page)
     warning.get_by_role("button", name=re.compile("^Mantener estos valores")).click()
     expect(warning).to_have_count(0)
-    expect(page.locator("[class*='st-key-example_mark_']")).to_have_count(0)
+    expect(page.locator("[class*='st-key-keep_example_']")).to_have_count(0)
+    expect(page.get_by_text("Sigue siendo el dato del participante de ejemplo")).to_have_count(0)
     expect(first_step).to_contain_text("dato entrado")
+
+
+def mark_words(page: Page, place: str) -> Locator:
+    """The words of the example's mark under a field: the element just before its button."""
+    return page.locator(f".st-key-keep_example_{place}").locator("xpath=preceding-sibling::*[1]")
 
 
 # Scrolls the element to view and says whether it then starts below the summary bar (polled by the test).

@@ -73,15 +73,18 @@ def confirm(*places: str) -> None:
 
 
 def example_mark(still: dict[str, str], place: str, lang: str) -> None:
-    """Under a field still holding the example's value: said, with a button to keep it as the member's. Its place
-    is drawn under every such field, marked or not (an empty one shows nothing), so that a mark going does not
-    move the fields below it in the page's tree: one being typed in would lose what it holds."""
-    with st.container(key=f"example_mark_{place}"):
-        if place not in still:
-            return
-        st.caption(ui_text("example_values.field", lang))
-        st.button(ui_text("example_values.keep_field", lang, field=example_inputs_named({still[place]}, lang)),
-                  key=f"keep_example_{place}", on_click=confirm, args=(place,), type="secondary")
+    """Under a field still holding the example's value: said, with a button to keep it as the member's. Its two
+    places (the words, the button) are drawn under every such field, marked or not (an empty one shows nothing),
+    so that a mark going does not move the fields below it in the page's tree: one being typed in would lose what
+    it holds. Two elements, not a container holding them: a container is one more block that every run sends and
+    the browser draws again, under each of up to seven fields (docs/performance.md, "The example's marks")."""
+    if place not in still:
+        st.empty()
+        st.empty()
+        return
+    st.caption(ui_text("example_values.field", lang))
+    st.button(ui_text("example_values.keep_field", lang, field=example_inputs_named({still[place]}, lang)),
+              key=f"keep_example_{place}", on_click=confirm, args=(place,), type="secondary")
 
 
 def example_warning(still: dict[str, str], lang: str) -> None:
