@@ -16,7 +16,6 @@ from ui.form.example import example_note, example_warning, still_example
 from ui.form.form import member_form, read_form
 from ui.page import frame
 from ui.shell.fresh_download import fresh_download
-from ui.shell.look import page_css
 from ui.shell.text import ui_text
 
 
@@ -45,7 +44,6 @@ today = date.today()
 st.title(ui_text("app.title", lang), anchor=False)  # no link before the first field: one Tab stop less
 st.caption(ui_text("app.subtitle", lang))
 example_slot = st.empty()  # "an example" while every input is still the example member's
-st.html(page_css(lang))
 summary = st.container(key="summary")
 
 # The answer is drawn before the form (from the values the widgets keep in the session), so the new

@@ -66,7 +66,7 @@ def test_choices_stay_shown_across_language_switches_and_example_values_are_mark
 
     # One input changed (the teachers' system): every input still the example's is marked as the example's
     page.get_by_role("radiogroup", name="Sistema de retiro").get_by_text("Maestros", exact=True).click()
-    warning = page.locator(".st-key-example_inputs")
+    warning = page.get_by_test_id("stAlert").filter(has_text="Esta cantidad usa datos del participante de ejemplo")
     expect(warning).to_contain_text("salario promedio")
     expect(warning).to_contain_text("fecha de nacimiento")
     expect(mark_words(page, "average")).to_contain_text("participante de ejemplo")
@@ -86,7 +86,7 @@ def test_choices_stay_shown_across_language_switches_and_example_values_are_mark
     expect(page.locator(".st-key-keep_example_birth_date")).to_have_count(0)
     expect(warning).not_to_contain_text("fecha de nacimiento")
     settled(page)
-    warning.get_by_role("button", name=re.compile("^Mantener estos valores")).click()
+    page.get_by_role("button", name=re.compile("^Mantener estos valores")).click()
     expect(warning).to_have_count(0)
     expect(page.locator("[class*='st-key-keep_example_']")).to_have_count(0)
     expect(page.get_by_text("Sigue siendo el dato del participante de ejemplo")).to_have_count(0)

@@ -27,7 +27,7 @@ from ui.form.form import read_form, whole_box
 from ui.form.limits import limits
 from ui.form.member import build_member
 from ui.form.saved import MAX_FILE_BYTES, field_name, load_inputs, values_from_saved
-from ui.shell.look import compare_css, page_css
+from ui.shell.look import compare_css
 from ui.shell.plain import alert, one_line
 from ui.shell.reconnect import BROUGHT_BACK
 from ui.shell.text import ui_text
@@ -97,7 +97,6 @@ def comparison_page(lang: str) -> None:
     today = date.today()
     state = st.session_state
     say = lambda key, **kw: ui_text(f"compare.{key}", lang, **kw)  # noqa: E731
-    st.html(page_css(lang))  # the uploader's instructions in the page's language
     st.title(say("title"), anchor=False)  # no link before the page's first control, as on the estimate page
     st.caption(say("intro"))
     comparison: list[dict] = state["comparison"]

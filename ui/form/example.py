@@ -51,8 +51,7 @@ def example_note(slot, state: MutableMapping[str, Any], today: date, lang: str) 
     """"An example" in `slot` (above the answer and the form, on a phone's first screen too) while the
     inputs are the example member's."""
     if showing_example(state, today):
-        with slot.container(key="example_note"):
-            st.info(ui_text("app.example", lang), icon="ℹ️")
+        slot.info(ui_text("app.example", lang), icon="ℹ️")
 
 
 def still_example(state: MutableMapping[str, Any], values: Any, today: date) -> dict[str, str]:
@@ -91,10 +90,10 @@ def example_warning(still: dict[str, str], lang: str) -> None:
     """Beside the amount: which of its inputs are still the example's, and a button to keep them all."""
     if not still:
         return
-    with st.container(key="example_inputs"):
-        st.warning(ui_text("example_values.headline", lang, fields=named(still, lang)), icon=":material/edit:")
-        st.button(ui_text("example_values.keep_all", lang), key="keep_example_values", on_click=confirm,
-                  args=tuple(still))
+    # No container around the two: it would be one more block for every run to send and the browser to draw.
+    st.warning(ui_text("example_values.headline", lang, fields=named(still, lang)), icon=":material/edit:")
+    st.button(ui_text("example_values.keep_all", lang), key="keep_example_values", on_click=confirm,
+              args=tuple(still))
 
 
 def named(still: dict[str, str], lang: str) -> str:

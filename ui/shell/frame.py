@@ -10,7 +10,7 @@ from estimator import LANGUAGES
 
 from ui.shell.field_help import FieldHelp
 from ui.shell.forget import clear_control
-from ui.shell.look import frame_css, session_css, session_scale
+from ui.shell.look import frame_css, page_css, session_css, session_scale
 from ui.shell.page_hints import page_hints
 from ui.shell.state import MemberInputs, ensure_defaults
 from ui.shell.text import ui_text
@@ -41,7 +41,9 @@ def frame(inputs: MemberInputs, holds_member: bool = True) -> str:
         st.caption(ui_text("app.privacy", lang))
     # Streamlit writes <html lang="en">; set it to the user's language (allow-listed value only).
     st.html(f"<script>{lang_script(lang)}</script>", unsafe_allow_javascript=True)
-    st.html(frame_css(lang))  # the focus ring, the title near the top, Streamlit's typing hints
+    # The focus ring, the title near the top, Streamlit's typing hints, the sidebar's and the fields' wrapping:
+    # one element for all the page's styles (each element more is drawn again by every run).
+    st.html(frame_css(lang) + page_css(lang))
     if holds_member:
         with st.container(key="tab_note"):  # on a phone, whose sidebar starts closed: said in the page itself
             st.caption(ui_text("app.privacy", lang))

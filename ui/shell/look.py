@@ -188,7 +188,8 @@ html {{ font-size: {BASE_PX * scale:g}px !important; }}
 
 
 def page_css(lang: str) -> str:
-    """A <style> element for the page, in `lang` (the uploaders' texts are CSS-generated content)."""
+    """A <style> element for the fields, the sidebar and the answer, in `lang` (the uploaders' texts are
+    CSS-generated content); every page draws it with `frame_css`, in one element (ui/shell/frame.py)."""
     drop, browse = (json.dumps(ui_text(f"check.{key}", lang), ensure_ascii=False) for key in ("drop", "browse"))
     return f"""<style>
 /* Long checkbox and toggle labels wrap instead of being cut off. */
