@@ -22,10 +22,11 @@ def first_screen_modules(script: Path) -> list[str]:
 
 def preload(script: Path) -> None:
     """Import what `script`'s first screen needs, then set every object those imports made aside from the
-    garbage collector (gc.freeze). Streamlit collects garbage after each run (runner.postScriptGC, kept on);
-    over the ~150,000 objects that Streamlit, numpy, pandas and the rules create at import, a collection took
-    about 100 ms, and the run's last messages waited for it. Frozen only while no session exists, so no
-    member's figures are ever set aside (they are collected with their session)."""
+    garbage collector (gc.freeze). A full collection goes over every object not set aside: over the ~150,000
+    objects that Streamlit, numpy, pandas and the rules create at import, one took about 100 ms (Streamlit's own,
+    at each run's end, held back the run's last messages; it is turned off, .streamlit/config.toml, and Python's
+    own still come now and then, in some member's run). Frozen only while no session exists, so no member's
+    figures are ever set aside (they are collected with their session)."""
     import gc
     import importlib
 
@@ -84,7 +85,7 @@ def warm_up(busy) -> bool:
     library and its fonts — by drawing the example member's charts and comparing two of its scenarios, each
     step followed by setting what it made aside from the garbage collector (gc.freeze), while `busy()` says
     no member's page is connected (as `preload`: no member's figures are ever set aside). Without it, a
-    member's first click paid the imports (3.8 s for the charts), and every later run's collection, over the
+    member's first click paid the imports (3.8 s for the charts), and every later full collection, over the
     imported libraries' objects, took 50-100 ms more. Stops, and says False, as soon as a page is connected."""
     import gc
 

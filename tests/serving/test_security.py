@@ -6,17 +6,8 @@ import tomllib
 from urllib.parse import urlsplit
 
 import pytest
-from streamlit import config
 
 from tests.conftest import ROOT
-
-
-@pytest.fixture
-def options(monkeypatch):
-    monkeypatch.chdir(ROOT)  # Streamlit reads .streamlit/config.toml from the working folder
-    config.get_config_options(force_reparse=True)
-    yield config.get_option
-    config.get_config_options(force_reparse=True)
 
 
 def test_hardened_streamlit_settings_are_in_force(options):
