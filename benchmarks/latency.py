@@ -13,9 +13,9 @@ and committed with Enter; the plan (a radio) and the group (a drop-down) are cli
 
 **Settled**: from the key press (Enter) or the press on the option, to the last change of the page as a person
 sees it: a `MutationObserver` on the whole document notes, for each change of the page's elements, attributes or
-text, the next frame the browser draws; the page has settled once the run's last message has arrived (Streamlit's
-`script_finished`), nothing is marked stale from the previous run, the status widget is gone and nothing has
-changed for `QUIET_MS`. Both ends are the page's own clock (`performance.now()`), so Playwright's own delays do not
+text (but those of the screen reader's announcer, clipped to nothing), the next frame the browser draws; the page
+has settled once the run's last message has arrived (Streamlit's `script_finished`), nothing is marked stale from
+the previous run, the status widget is gone and nothing has changed for `QUIET_MS`. Both ends are the page's own clock (`performance.now()`), so Playwright's own delays do not
 enter it.
 
 Also, for each change, figures that the machine's load disturbs less than wall time: the browser's main-thread
@@ -70,14 +70,20 @@ st.write(f"Doble: {value * 2}")
 '''
 
 # In every page, before its own scripts: the time of the member's action (armed just before it) and of the frame
-# drawn after the page's last change since then.
+# drawn after the page's last change since then. Not a change a person sees: the screen reader's announcer, a
+# box clipped to nothing (`[data-live-announcer]`, react-aria's), which takes back "6 options available." seven
+# seconds after a drop-down opened, in whatever change is being measured then (the salary's, two inputs later).
 WATCH = """(() => {
     const s = window.__settle = {armed: false, start: null, last: null, changes: 0};
     const begin = () => { if (s.armed) { s.armed = false; s.start = performance.now(); } };
     addEventListener('keydown', e => { if (e.key === 'Enter') begin(); }, true);
     addEventListener('pointerdown', begin, true);
-    new MutationObserver(() => {
-        if (s.start === null) return;
+    const unseen = (m) => {
+        const at = m.target.nodeType === 1 ? m.target : m.target.parentElement;
+        return !!(at && at.closest('[data-live-announcer]'));
+    };
+    new MutationObserver((changes) => {
+        if (s.start === null || changes.every(unseen)) return;
         s.changes++;
         requestAnimationFrame(() => { s.last = performance.now(); });
     }).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
