@@ -15,8 +15,8 @@ and committed with Enter; the plan (a radio) and the group (a drop-down) are cli
 sees it: a `MutationObserver` on the whole document notes, for each change of the page's elements, attributes or
 text (but those of the screen reader's announcer, clipped to nothing), the next frame the browser draws; the page
 has settled once the run's last message has arrived (Streamlit's `script_finished`), nothing is marked stale from
-the previous run, the status widget is gone and nothing has changed for `QUIET_MS`. Both ends are the page's own clock (`performance.now()`), so Playwright's own delays do not
-enter it.
+the previous run, the status widget is gone and nothing has changed for `QUIET_MS`. Both ends are the page's own
+clock (`performance.now()`), so Playwright's own delays do not enter it.
 
 Also, for each change, figures that the machine's load disturbs less than wall time: the browser's main-thread
 work (Chrome DevTools Protocol `Performance.getMetrics`: task, script, style and layout durations, summed over the

@@ -7,11 +7,12 @@ each on a server of its own, in one run.
 Each server is `serve.py` as deployed, opened in the system Chromium (never `playwright install`) at once, as a
 page opened before the server's warm-up would be. The group is changed first (its other rules' table imports
 pandas in the session, as a member's first table does), then the salary `--changes` times, each a new value,
-waiting for each run's end (the page's root says it is not running again). Prints, for each server: the full collections (generation 2) it made during those
-changes and their median and longest time (from the server itself: `gc.callbacks`, installed by a
-`sitecustomize` module this script writes to a temporary folder on the server's path), the server's CPU time a
-change, and its resident memory (VmRSS) after the first change, every quarter and at the end. No assertions: a measure.
-(docs/performance.md, *Fewer blocks, no collection at a run's end*.)
+waiting for each run's end (the page's root says it is not running again). Prints, for each server: the full
+collections (generation 2) it made during those changes and their median and longest time (from the server
+itself: `gc.callbacks`, installed by a `sitecustomize` module this script writes to a temporary folder on the
+server's path), the server's CPU time a change, and its resident memory (VmRSS) after the first change, every
+quarter and at the end. No assertions: a measure (docs/performance.md, *Fewer blocks, no collection at a run's
+end, and what the measure no longer counts*).
 """
 
 from __future__ import annotations

@@ -76,7 +76,7 @@ def example_mark(still: dict[str, str], place: str, lang: str) -> None:
     places (the words, the button) are drawn under every such field, marked or not (an empty one shows nothing),
     so that a mark going does not move the fields below it in the page's tree: one being typed in would lose what
     it holds. Two elements, not a container holding them: a container is one more block that every run sends and
-    the browser draws again, under each of up to seven fields (docs/performance.md, "The example's marks")."""
+    the browser draws again, under each of up to seven fields (docs/performance.md, "Fewer blocks")."""
     if place not in still:
         st.empty()
         st.empty()
