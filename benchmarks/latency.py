@@ -206,6 +206,13 @@ def first_screen() -> list[Input]:
             Input("group", dropdown("group", 1, 0))]
 
 
+def process_cpu_ms(pid: int) -> float:
+    """A process's user and system time, with its threads that have ended (each run has a thread of its own),
+    counted in clock ticks: a mean over many changes, not one change's figure."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+
+
 class Watched:
     """A page with its messages, its browser metrics (CDP) and its server's CPU time."""
 
@@ -240,10 +247,7 @@ class Watched:
         return {name: values.get(name, 0.0) * 1000 for name in METRICS}
 
     def server_cpu_ms(self) -> float:
-        """The server's user and system time, with its threads that have ended (each run has a thread of its own),
-        counted in clock ticks: a mean over many changes, not one change's figure."""
-        fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+        return process_cpu_ms(self.pid)
 
     def settle(self) -> None:
         """Wait until the page is as a first visit leaves it."""

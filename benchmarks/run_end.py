@@ -26,9 +26,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
+from latency import process_cpu_ms  # noqa: E402
 from scripts.served_app import APP, CHROMIUM, launch_chromium, serve  # noqa: E402
 
 # On the server's path: each full collection's time, in milliseconds, one line each.
@@ -63,11 +65,6 @@ def status(pid: int, field: str) -> float:
     raise RuntimeError(f"no {field}")
 
 
-def cpu_ms(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
-
-
 def measure(browser, folder: Path, collect: bool, changes: int) -> dict:
     log = folder / f"collections-{collect}.log"
     log.write_text("")
@@ -82,7 +79,7 @@ def measure(browser, folder: Path, collect: bool, changes: int) -> dict:
         page.get_by_role("option").nth(1).click()
         page.wait_for_function("() => window.__ends > 0", timeout=30_000)
         pid = server.process.pid
-        memory, before_cpu, before_lines = [], cpu_ms(pid), len(log.read_text().splitlines())
+        memory, before_cpu, before_lines = [], process_cpu_ms(pid), len(log.read_text().splitlines())
         for change in range(changes):
             ends = page.evaluate("() => window.__ends")
             salary.fill(str(30_000 + 10 * change))
@@ -92,7 +89,7 @@ def measure(browser, folder: Path, collect: bool, changes: int) -> dict:
                 memory.append(status(pid, "VmRSS"))
         times = [float(line) for line in log.read_text().splitlines()[before_lines:]]
         result = {"collections": len(times), "median_ms": statistics.median(times) if times else 0.0,
-                  "longest_ms": max(times, default=0.0), "cpu_ms": (cpu_ms(pid) - before_cpu) / changes,
+                  "longest_ms": max(times, default=0.0), "cpu_ms": (process_cpu_ms(pid) - before_cpu) / changes,
                   "memory": memory}
         page.close()
         return result
