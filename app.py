@@ -65,11 +65,14 @@ with results:
             if form.slip:  # RULES.md §0: the likely slip named in the answer too
                 st.info(form.slip.replace("$", "\\$"), icon=":material/edit:")
     else:
-        if form.values.freeze:
-            st.warning(ui_text("limits.freeze_note", lang, law=freeze_for(member.plan).law(lang)),
-                       icon=":material/ac_unit:")  # Streamlit's own icon font: every browser draws it
-        answer = member.answer(lang)
-        answer_view(member, answer, lang, partial(example_warning, form.still_example, lang))
+        # One block for the answer, whose parts come and go with the member (the income from 65, the other rules):
+        # the explorer and what follows keep their places, and the browser updates them instead of drawing them anew.
+        with st.container():
+            if form.values.freeze:
+                st.warning(ui_text("limits.freeze_note", lang, law=freeze_for(member.plan).law(lang)),
+                           icon=":material/ac_unit:")  # Streamlit's own icon font: every browser draws it
+            answer = member.answer(lang)
+            answer_view(member, answer, lang, partial(example_warning, form.still_example, lang))
         comparable = answer.covered and not member.scenario.refunded  # the comparison's honest limits too
         if answer.covered:  # a member these rules do not describe gets no number, at any age
             explorer_view(member, lang, comparable)  # other ages and added service, answered in the browser

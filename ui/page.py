@@ -11,9 +11,8 @@ from datetime import date
 from typing import Any
 
 from ui.answer.report_download import EMPTY as EMPTY_REPORT_BOXES
-from ui.form.entry import SPECS, box_key
+from ui.form.entry import FRESH_BOXES, PAGE_BOXES, SPECS, box_key
 from ui.form.example import example
-from ui.form.form import FRESH_BOXES, PAGE_BOXES
 from ui.form.restore import restore_sent
 from ui.shell import frame as shell
 from ui.shell.state import MemberInputs

@@ -51,7 +51,7 @@ def layer(module: str) -> str:
 
 def test_the_imports_are_found():
     assert {"ui.shell.state", "ui.form.form", "ui.answer.render", "ui.comparison.compare", "ui.page"} <= set(MODULES)
-    assert "ui.shell.text" in IMPORTS["ui.form.form"] and "ui.form.form" in IMPORTS["ui.answer.render"]
+    assert "ui.shell.text" in IMPORTS["ui.form.form"] and "ui.form.entry" in IMPORTS["ui.answer.render"]
     assert "ui.shell.component_state" in IMPORTS["ui.answer.explorer"]  # `from ui.shell import component_state`
 
 

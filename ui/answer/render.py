@@ -13,7 +13,7 @@ from estimator import (Answer, break_even, coordination_age, exact_number, freez
 
 from ui.answer.explanation import assumption_note, steps_html
 from ui.answer.formatting import age_label, dollars_words, salaries_change
-from ui.form.form import whole_box
+from ui.form.entry import whole_box
 from ui.shell.look import headline, paragraphs, session_scale, table
 from ui.shell.text import ui_text
 

@@ -22,8 +22,9 @@ from estimator import (Compared, comparison_inputs, difference_by_age, MAX_SCENA
 
 from ui.answer.formatting import age_label
 from ui.answer.report_download import comparison_report
+from ui.form.entry import whole_box
 from ui.form.fields import FormValues
-from ui.form.form import read_form, whole_box
+from ui.form.form import read_form
 from ui.form.limits import limits
 from ui.form.member import build_member
 from ui.form.saved import MAX_FILE_BYTES, field_name, load_inputs, values_from_saved

@@ -10,6 +10,8 @@ value under the field's name as the saved file holds it (a JSON number); the box
 `box_key(name)`. `sync` ties the two at the start of each run: a value changed elsewhere (the example, a
 loaded file, clearing) is written into its box, and a box's text is read into its value — or, when it
 cannot be used, the value becomes None and a problem code says why (`problem_message` turns it into words).
+The pages' own whole-number boxes beyond the form (the comparison's variant, the lifetime view's ages) are read the
+same way (`whole_box`).
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ import re
 from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import Any, MutableMapping
+
+import streamlit as st
 
 from estimator import DOT, money, readings_of
 
@@ -159,3 +163,24 @@ def _bound(spec: Field, value: Decimal | None) -> str:
     if value is None:
         return ""
     return money(value) if spec.kind == "money" else f"{value.normalize():f}"
+
+
+# The page's own boxes beyond the form (`whole_box`): their default follows the member on screen.
+PAGE_BOXES = ("variant_age", "variant_extra", "lifetime_until", "lifetime_other")
+FRESH_BOXES = "page_boxes_to_reset"  # after clearing: each is set to its default when next drawn
+
+
+def whole_box(where, label: str, key: str, default: int, low: int, high: int, lang: str) -> int | None:
+    """A whole number typed as text and checked by the app, never by the browser: the number, or None
+    with a message under the box saying what is accepted (for the page's own inputs beyond the form)."""
+    fresh = st.session_state.get(FRESH_BOXES, [])
+    shown = str(default)
+    if key in fresh:  # the member was cleared: the box shows its default, not what the browser kept
+        fresh.remove(key)
+        st.session_state[key] = shown
+        shown = None  # given once, by the session (both would make Streamlit log a warning with a stack)
+    number, problem = read_number(where.text_input(label, value=shown, key=key, autocomplete="off"))
+    if problem is None and number == number.to_integral_value() and low <= number <= high:
+        return int(number)
+    where.error(ui_text("check.whole_range", lang, low=low, high=high), icon="⚠️")
+    return None

@@ -13,6 +13,7 @@ import streamlit as st
 from estimator import age_on, example_inputs_named
 
 from ui.form.fields import example_values, shown_fields
+from ui.shell.look import kept_places
 from ui.shell.text import ui_text
 
 CHANGED = "inputs_changed"  # set once any input differs from the example member's; cleared with the member
@@ -26,6 +27,7 @@ STILL_EXAMPLE = (("entry_date", "entry_date", ("entry_date",)), ("birth_date", "
                  ("retire", "age", ("retire_years", "retire_months")),
                  ("coordinated", "coordinated", ("coordinated",)))
 CONFIRMED = "example_values_confirmed"  # the places whose example value the member said is theirs
+MARK_PLACES = 2  # a mark under a field: its words and its button
 
 
 def example(today: date) -> dict[str, Any]:
@@ -78,8 +80,7 @@ def example_mark(still: dict[str, str], place: str, lang: str) -> None:
     it holds. Two elements, not a container holding them: a container is one more block that every run sends and
     the browser draws again, under each of up to seven fields (docs/performance.md, "Fewer blocks")."""
     if place not in still:
-        st.empty()
-        st.empty()
+        kept_places(MARK_PLACES)
         return
     st.caption(ui_text("example_values.field", lang))
     st.button(ui_text("example_values.keep_field", lang, field=example_inputs_named({still[place]}, lang)),

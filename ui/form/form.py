@@ -15,8 +15,8 @@ import streamlit as st
 
 from estimator import freeze_for, Member, MEMBER_FACTS, money, outside_scope, plan_info, SalaryHistory, span
 
-from ui.form.entry import box_key, read_number, sync
-from ui.form.example import example_mark
+from ui.form.entry import box_key, sync
+from ui.form.example import MARK_PLACES, example_mark
 from ui.form.fields import FIELD, FIELDS, OPTION_PREFIX, PLACES, FormValues, form_values, plan_of, shown_fields
 from ui.form.limits import limits
 from ui.form.member import average_to_confirm, build_member, confirm_key, entry_caption, entry_help, slip_message
@@ -25,6 +25,7 @@ from ui.form.salary_upload import salary_upload, summary as history_summary
 from ui.form.saved import MAX_FILE_BYTES, dump_inputs, saved_uploader
 from ui.shell.field_help import FieldHelp
 from ui.shell.fresh_download import fresh_download
+from ui.shell.look import kept_places
 from ui.shell.plain import plain
 from ui.shell.text import ui_text
 
@@ -138,27 +139,6 @@ def _typed(name: str, label: str, lang: str, described: FieldHelp, where=st, hel
                      placeholder=ui_text("check.date_placeholder", lang) if date_box else None)
 
 
-# The page's own boxes beyond the form (`whole_box`): their default follows the member on screen.
-PAGE_BOXES = ("variant_age", "variant_extra", "lifetime_until", "lifetime_other")
-FRESH_BOXES = "page_boxes_to_reset"  # after clearing: each is set to its default when next drawn
-
-
-def whole_box(where, label: str, key: str, default: int, low: int, high: int, lang: str) -> int | None:
-    """A whole number typed as text and checked by the app, never by the browser: the number, or None
-    with a message under the box saying what is accepted (for the page's own inputs beyond the form)."""
-    fresh = st.session_state.get(FRESH_BOXES, [])
-    shown = str(default)
-    if key in fresh:  # the member was cleared: the box shows its default, not what the browser kept
-        fresh.remove(key)
-        st.session_state[key] = shown
-        shown = None  # given once, by the session (both would make Streamlit log a warning with a stack)
-    number, problem = read_number(where.text_input(label, value=shown, key=key, autocomplete="off"))
-    if problem is None and number == number.to_integral_value() and low <= number <= high:
-        return int(number)
-    where.error(ui_text("check.whole_range", lang, low=low, high=high), icon="⚠️")
-    return None
-
-
 CHOICES_LANG = "choices_lang"  # the language the choices' labels were last drawn in
 
 
@@ -198,6 +178,8 @@ def member_form(lang: str, today: date, form: FormReading) -> None:
         st.selectbox(tx("group"), _options("group"), key="group", format_func=choice_format("group", lang),
                      help=described(tx("group_help"), "group"), persist_state=KEEP,
                      placeholder=ui_text("check.select_placeholder", lang))
+    else:  # a field that comes and goes with the plan or a choice keeps its place (`kept_places`)
+        kept_places(1)
     _typed("birth_date", tx("birth_date"), lang, described, help=tx("birth_date_help"), date_box=True)
     _error_under(errors, "birth_date")
     example_mark(form.still_example, "birth_date", lang)
@@ -207,6 +189,8 @@ def member_form(lang: str, today: date, form: FormReading) -> None:
     if separated:
         _typed("separation_date", tx("separation_date"), lang, described, help=tx("separation_date_help"), date_box=True)
         _error_under(errors, "separation_date")
+    else:
+        kept_places(1)
 
     _boxes_label(tx("service_separated" if separated else "service"), tx("service_help"), "service", described)
     left, right = st.columns(2)
@@ -229,12 +213,18 @@ def member_form(lang: str, today: date, form: FormReading) -> None:
         st.checkbox(tx("coordinated"), key="coordinated", help=described(tx("coordinated_help"), "coordinated"),
                     persist_state=KEEP)
         example_mark(form.still_example, "coordinated", lang)
+    else:
+        kept_places(1 + MARK_PLACES)
     if "social_security" in show:
         _typed("social_security", tx("social_security"), lang, described, help=tx("social_security_help"))
         _error_under(errors, "social_security")
+    else:
+        kept_places(1)
     for fact in MEMBER_FACTS:  # the member's yes/no facts the plan's rules read (`law/facts.toml`)
         if fact.box in show:
             st.checkbox(tx(fact.box), key=fact.box, help=described(tx(f"{fact.box}_help"), fact.box), persist_state=KEEP)
+        else:
+            kept_places(1)
     st.checkbox(tx("refunded"), key="refunded", help=described(tx("refunded_help"), "refunded"), persist_state=KEEP)
     st.checkbox(ui_text("limits.disability_input", lang), key="disability",
                 help=described(ui_text("limits.disability_help", lang), "disability"), persist_state=KEEP)

@@ -122,6 +122,15 @@ def paragraphs(draw: Any, lines: list[str]) -> None:
         draw("\n\n".join(lines))
 
 
+def kept_places(count: int) -> None:
+    """Places held for `count` elements this run does not draw, each an empty element (nothing on screen). A field
+    or a mark that comes and goes then moves nothing below it in the page's tree: the browser updates what follows
+    instead of drawing it anew, and a box below being typed in keeps what it holds (docs/performance.md,
+    "Places kept")."""
+    for _ in range(count):
+        st.empty()
+
+
 def table(data: Any, name: str, **kwargs: Any) -> None:
     """`st.dataframe` at the page's type size. Its canvas takes the root font size once, when it is first
     drawn: the container's key follows session mode, so turning the mode on or off draws it anew."""
