@@ -93,3 +93,24 @@ def test_the_keyed_reruns_check_adds_up_what_its_boxes_hold():
         assert f"sum={total}" in [text.value for text in page.markdown], name
         page.run()  # a whole run: AppTest's tree after a keyed rerun holds the fragment only
     assert [page.text_input(key=name).value for name in BOXES] == [str(n) for n in range(1, len(BOXES) + 1)]
+
+
+def test_each_part_the_run_parts_benchmark_times_is_called_by_a_run_of_the_page(tmp_path):
+    """`benchmarks/run_parts.py` wraps each part of the page in a timer at the server's start: a run of the page,
+    with its timers installed the same way (in a process of its own), logs every part and the script's run."""
+    import os
+    import subprocess
+    import sys
+
+    from benchmarks.run_parts import PARTS, TIMERS
+    from tests.conftest import ROOT
+
+    log = tmp_path / "parts.log"
+    page = ("from streamlit.testing.v1 import AppTest\n"
+            f"page = AppTest.from_file({str(ROOT / 'app.py')!r}, default_timeout=60).run()\n"
+            "assert not page.exception\n")
+    done = subprocess.run([sys.executable, "-c", TIMERS + page], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=120, env={**os.environ, "RUN_PARTS_LOG": str(log), "RUN_PARTS_ROOT": str(ROOT)})
+    assert done.returncode == 0, done.stderr[-2000:]
+    logged = {line.split("\t")[0] for line in log.read_text().splitlines()}
+    assert logged == {"the script's run", *(name for _, name in PARTS)}
