@@ -125,8 +125,7 @@ def paragraphs(draw: Any, lines: list[str]) -> None:
 def kept_places(count: int) -> None:
     """Places held for `count` elements this run does not draw, each an empty element (nothing on screen). A field
     or a mark that comes and goes then moves nothing below it in the page's tree: the browser updates what follows
-    instead of drawing it anew, and a box below being typed in keeps what it holds (docs/performance.md,
-    "Places kept")."""
+    instead of drawing it anew (docs/performance.md, "Places kept")."""
     for _ in range(count):
         st.empty()
 

@@ -1,7 +1,7 @@
 """Parts of the page that come and go with the member keep the places of what follows them in the page's tree
 (`ui.shell.look.kept_places`, the answer's block in app.py): a change of plan, group or status moves no field or
-section below it, so the browser updates those elements instead of drawing them anew, and a box below being typed
-in keeps what it holds. Speed itself is measured by benchmarks/latency.py, never asserted here."""
+section below it, so the browser updates those elements instead of drawing them anew. Speed itself is measured by
+benchmarks/latency.py, never asserted here."""
 
 from __future__ import annotations
 
