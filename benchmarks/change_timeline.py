@@ -80,7 +80,7 @@ def main() -> None:
     parser.add_argument("--only", default="salary", help="the first input whose name contains this (default salary)")
     parser.add_argument("--changes", type=int, default=4, help="changes shown, after two unshown (default 4)")
     options = parser.parse_args()
-    item = next(i for i in latency.first_screen() if options.only in i.name)
+    item = latency.one_input(options.only)
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory(prefix="timeline-") as folder:

@@ -206,6 +206,16 @@ def first_screen() -> list[Input]:
             Input("group", dropdown("group", 1, 0))]
 
 
+def one_input(only: str) -> Input:
+    """The first input of the first screen whose name contains `only` (for the scripts that study one change);
+    a clear message naming the inputs when none does."""
+    found = next((i for i in first_screen() if only in i.name), None)
+    if found is None:
+        raise SystemExit(f"no input named like {only!r}: give part of one of "
+                         + ", ".join(repr(i.name) for i in first_screen()))
+    return found
+
+
 def process_cpu_ms(pid: int) -> float:
     """A process's user and system time, with its threads that have ended (each run has a thread of its own),
     counted in clock ticks: a mean over many changes, not one change's figure."""

@@ -86,7 +86,7 @@ def main() -> None:
     options = parser.parse_args()
     if not CHROMIUM.exists():
         raise SystemExit(f"{CHROMIUM} is missing: install Debian's chromium (never `playwright install`)")
-    item = next(i for i in latency.first_screen() if options.only in i.name)
+    item = latency.one_input(options.only)
     with tempfile.TemporaryDirectory(prefix="main-thread-") as folder:
         folder = Path(folder)
         (folder / "minimal.py").write_text(latency.MINIMAL_PAGE)

@@ -66,7 +66,7 @@ def main() -> None:
     options = parser.parse_args()
     if not CHROMIUM.exists():
         raise SystemExit(f"{CHROMIUM} is missing: install Debian's chromium (never `playwright install`)")
-    item = next(i for i in latency.first_screen() if options.only in i.name)
+    item = latency.one_input(options.only)
     with tempfile.TemporaryDirectory(prefix="run-parts-") as folder:
         folder = Path(folder)
         (folder / "sitecustomize.py").write_text(TIMERS)

@@ -12,7 +12,7 @@ def place(at, key: str) -> tuple[int, ...]:
     """Where the widget with `key` is in the page's tree: the index of each block on the way, then its own."""
     def search(node, path):
         for index, child in getattr(node, "children", {}).items():
-            if getattr(child, "key", None) == key or getattr(getattr(child, "proto", None), "id", "").endswith(key):
+            if getattr(child, "key", None) == key:
                 return (*path, index)
             found = search(child, (*path, index))
             if found:
