@@ -75,14 +75,24 @@ from estimator.io.salary_file.amounts import DOT, readings_of  # noqa: E402
 # Two parts load a heavy library, imported by their first call rather than with the estimator: the grid of ages and
 # added service (numpy) and the PDF reports (fpdf2).
 if TYPE_CHECKING:
-    from estimator.calculation.grid import Grid
+    from estimator.calculation.grid import AgeTiming, Grid
 
 
-def grid(situation: Situation, ages: Sequence[Fraction], extras: Sequence[Fraction] = (Fraction(0),)) -> Grid:
-    """Every (start age × added service) cell at once, exactly (`estimator.calculation.grid.grid`)."""
+def grid(situation: Situation, ages: Sequence[Fraction], extras: Sequence[Fraction] = (Fraction(0),),
+         timing: AgeTiming | None = None) -> Grid:
+    """Every (start age × added service) cell at once, exactly (`estimator.calculation.grid.grid`; `timing`: the
+    ages' timing from an earlier grid of the same member)."""
     from estimator.calculation.grid import grid as every_cell
 
-    return every_cell(situation, ages, extras)
+    return every_cell(situation, ages, extras, timing)
+
+
+def age_timing(situation: Situation, ages: Sequence[Fraction]) -> AgeTiming:
+    """Each age's start day, separation age, service and salary periods, for `grid` to reuse
+    (`estimator.calculation.grid.age_timing`)."""
+    from estimator.calculation.grid import age_timing as timing_of
+
+    return timing_of(situation, ages)
 
 
 def build_report(scenario: Scenario, lang: str = "es", **details: Any) -> bytes:
@@ -120,4 +130,4 @@ __all__ = ["Overridable", "overridable", "replacing", "MEMBER_FACTS", "reads", "
            "MAX_SCENARIOS", "RESULT_LINES", "Compared", "comparison_inputs", "result_label",
            "result_line", "difference_by_age", "payments_compared", "phased", "reasons_by_age", "same_age_rows", "Run", "break_even", "income_from_65", "total_of", "key_date_lines", "DuplicateKey",
            "TooDeep", "TooLarge", "read_json", "MAX_ROWS", "SalaryFileError", "SalaryHistory", "read_history", "DOT",
-           "readings_of", "grid", "build_report", "build_comparison_report", "prints"]
+           "readings_of", "grid", "age_timing", "build_report", "build_comparison_report", "prints"]

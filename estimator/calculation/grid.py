@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
+from functools import cached_property
 from typing import Sequence
 
 import numpy as np
@@ -81,24 +82,73 @@ class Grid:
                    optional("contribution_monthly"), marks("contribution_assumed"))
 
 
-def grid(situation: Situation, ages: Sequence[Fraction], extras: Sequence[Fraction] = (Fraction(0),)) -> Grid:
-    """Evaluate every (age, extra service) cell at once, exactly, each age by the law in force on the day its
-    pension would start (`scenario_at`): the ages that share a law at once, and a grid of such runs stacked."""
+@dataclass(frozen=True)
+class AgeTiming:
+    """Each age's timing as `scenario_at` takes it (RULES.md §0): the day its pension starts, the separation age and
+    the service then, and the salary periods worked until then. It reads the member's dates, status and service,
+    never a salary: a page keeps it for the next change (`fits`), and a change of salary, group or Social Security
+    benefit computes no age again."""
+
+    reads: tuple                              # the member's figures it was computed from (`_timing_reads`)
+    ages: tuple[Fraction, ...]
+    days: tuple[date | None, ...]
+    separations: tuple[Fraction, ...]
+    services: tuple[Fraction, ...]
+    periods: tuple[int, ...]
+
+    def fits(self, situation: Situation, ages: Sequence[Fraction]) -> bool:
+        """Whether this is the timing of `ages` for `situation`."""
+        return self.ages == tuple(ages) and self.reads == _timing_reads(situation)
+
+    @cached_property
+    def months(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The ages, separation ages and services in whole months, one row each (a ValueError if one is not a
+        whole number of months)."""
+        return (np.array([_months(a, "age") for a in self.ages], dtype=np.int64)[:, None],
+                np.array([_months(a, "separation age") for a in self.separations], dtype=np.int64)[:, None],
+                np.array([_months(a, "service") for a in self.services], dtype=np.int64)[:, None])
+
+
+def _timing_reads(situation: Situation) -> tuple:
+    """Everything of the member's that `start_day`, `separation_and_service` and `periods_worked` read."""
+    s = situation.today
+    return (s.plan, situation.birth, situation.on, situation.in_service, situation.accrues, s.age, s.service_years,
+            s.separation_age)
+
+
+def age_timing(situation: Situation, ages: Sequence[Fraction]) -> AgeTiming:
+    """The timing of each of `ages` (`AgeTiming`)."""
     ages = [Fraction(a) for a in ages]
-    days = [start_day(situation, age) for age in ages]
-    runs = law_runs(situation.today.plan, days)
+    timing = [separation_and_service(situation, a) for a in ages]  # each row as `scenario_at` takes it
+    return AgeTiming(_timing_reads(situation), tuple(ages), tuple(start_day(situation, a) for a in ages),
+                     tuple(separation for separation, _ in timing), tuple(service for _, service in timing),
+                     tuple(periods_worked(situation, a) for a in ages))
+
+
+def grid(situation: Situation, ages: Sequence[Fraction], extras: Sequence[Fraction] = (Fraction(0),),
+         timing: AgeTiming | None = None) -> Grid:
+    """Evaluate every (age, extra service) cell at once, exactly, each age by the law in force on the day its
+    pension would start (`scenario_at`): the ages that share a law at once, and a grid of such runs stacked.
+    `timing`: the ages' timing from an earlier grid, used when it `fits`."""
+    ages = [Fraction(a) for a in ages]
+    if timing is None or not timing.fits(situation, ages):
+        timing = age_timing(situation, ages)
+    runs = law_runs(situation.today.plan, timing.days)
     if len(runs) <= 1:
-        return _grid(situation, ages, extras, days[0] if days else None)
-    return Grid.stacked([_grid(situation, [ages[i] for i in run], extras, days[run[0]]) for run in runs])
+        return _grid(situation, ages, extras, timing.days[0] if ages else None, timing, range(len(ages)))
+    return Grid.stacked([_grid(situation, [ages[i] for i in run], extras, timing.days[run[0]], timing, run)
+                         for run in runs])
 
 
-def _grid(situation: Situation, ages: list[Fraction], extras: Sequence[Fraction], day: date | None) -> Grid:
-    """The grid of ages whose pensions all start under the law in force on `day` (None: today)."""
+def _grid(situation: Situation, ages: list[Fraction], extras: Sequence[Fraction], day: date | None,
+          timing: AgeTiming, rows: Sequence[int]) -> Grid:
+    """The grid of ages whose pensions all start under the law in force on `day` (None: today); `rows`: their
+    positions in `timing`."""
     s = situation.today
     extras = [Fraction(x) for x in extras]
     shape = (len(ages), len(extras))
     rules = rules_of(s.plan, day)
-    futures = future_salaries(situation, max((periods_worked(situation, a) for a in ages), default=0))
+    futures = future_salaries(situation, max((timing.periods[i] for i in rows), default=0))
     at = [average_at(situation, a, futures=futures) for a in ages]
     averages = [average.value for average in at]
     result = Grid(ages, extras, [r.id for r in rules], np.full(shape, -1), np.zeros(shape), np.zeros(shape),
@@ -108,10 +158,7 @@ def _grid(situation: Situation, ages: list[Fraction], extras: Sequence[Fraction]
         result.covered = COVERED[why]  # RULES.md §0, §1: no rule pays (not covered: no number at all)
         return result
 
-    timing = [separation_and_service(situation, a) for a in ages]  # each row as `scenario_at` takes it
-    age_m = np.array([_months(a, "age") for a in ages], dtype=np.int64)[:, None]
-    sep_m = np.array([_months(sep, "separation age") for sep, _ in timing], dtype=np.int64)[:, None]
-    service_m = np.array([_months(service, "service") for _, service in timing], dtype=np.int64)[:, None]
+    age_m, sep_m, service_m = (months[list(rows)] for months in timing.months)
     extra_m = np.array([_months(x, "added service") for x in extras], dtype=np.int64)[None, :]
     age, separation = RArray(age_m, 12), RArray(sep_m, 12)
     service = RArray(service_m + extra_m, 12)

@@ -2,6 +2,7 @@
 
 from fractions import Fraction
 
+import numpy as np
 import pytest
 
 from estimator import estimate, read_scenario
@@ -282,3 +283,56 @@ def test_how_salaries_change_is_said_with_the_figure_without_its_sign(growth, es
     from estimator.calculation.growth import growth_change
 
     assert (growth_change(growth, "es"), growth_change(growth, "en")) == (es, en)
+
+
+def dated(data: dict, **changes) -> Situation:
+    """A member with dates (the page's case), born 15/03/1968, today 29/11/2026, as `changes` make it."""
+    from datetime import date
+    fields = {"birth": date(1968, 3, 15), "on": date(2026, 11, 29), **changes}
+    return Situation(read_scenario(data), **fields)
+
+
+TIMED = {"plan": "ley447", "age": Fraction(56 * 12 + 8, 12), "service_years": 10, "average_salary": 36000,
+         "coordinated": True, "social_security_monthly": 900}
+
+
+@pytest.mark.parametrize("other", [
+    pytest.param({**TIMED, "average_salary": 41000}, id="another salary"),
+    pytest.param({**TIMED, "group": "police"}, id="another group"),
+    pytest.param({**TIMED, "social_security_monthly": 1200}, id="another Social Security benefit"),
+])
+def test_a_grid_reuses_the_timing_of_its_ages_only_where_dates_status_and_service_are_the_same(other):
+    """The ages' timing (start day, separation age, service, salary periods) reads no salary: a grid given the
+    timing of another salary, group or benefit equals the grid computed whole; every cell checked."""
+    from estimator.calculation.grid import age_timing
+    first, second = dated(TIMED), dated(other)
+    ages = [first.today.age + Fraction(m, 12) for m in range(0, 12 * 14, 1)]
+    extras = [Fraction(y) for y in range(11)]
+    kept = age_timing(first, ages)
+    assert kept.fits(second, ages)
+    reused, whole = grid(second, ages, extras, kept), grid(second, ages, extras)
+    for name in ("rule_index", "monthly", "annual", "coordinated_monthly", "at_start", "minimum_applied"):
+        np.testing.assert_array_equal(getattr(reused, name), getattr(whole, name), err_msg=name)  # NaN: no rule
+
+
+@pytest.mark.parametrize("change", [
+    pytest.param({"data": {**TIMED, "service_years": 11}}, id="service"),
+    pytest.param({"data": {**TIMED, "separation_age": 55}}, id="left service"),
+    pytest.param({"data": {**TIMED, "age": Fraction(56 * 12 + 9, 12)}}, id="age today"),
+    pytest.param({"data": {**TIMED, "plan": "ley1"}}, id="plan"),
+    pytest.param({"birth": None}, id="no birth date"),
+    pytest.param({"accrues": False}, id="frozen"),
+])
+def test_a_timing_kept_for_other_dates_status_or_service_is_computed_again(change):
+    """Each thing the timing reads, changed: the kept timing does not fit, and the grid computes its own (the same
+    cells as the grid computed whole)."""
+    from datetime import date
+    from estimator.calculation.grid import age_timing
+    changed = Situation(read_scenario(change.get("data", TIMED)), on=date(2026, 11, 29),
+                        **{"birth": date(1968, 3, 15), **{k: v for k, v in change.items() if k != "data"}})
+    ages = [Fraction(57) + Fraction(m, 12) for m in range(0, 12 * 8, 1)]
+    kept = age_timing(dated(TIMED), ages)
+    assert not kept.fits(changed, ages)
+    assert not kept.fits(dated(TIMED), ages[1:])  # other ages
+    reused, whole = grid(changed, ages, [Fraction(0), Fraction(2)], kept), grid(changed, ages, [Fraction(0), Fraction(2)])
+    assert (reused.rule_index == whole.rule_index).all() and (reused.monthly == whole.monthly).all()

@@ -19,7 +19,7 @@ import streamlit as st
 
 from estimator import EARLIEST_WORKING_AGE, MAX_SCENARIOS, Member
 
-from ui.answer.explorer_data import MAX_EXTRA_YEARS, explorer_data, signature
+from ui.answer.explorer_data import MAX_EXTRA_YEARS, explorer_data, explorer_grid, signature
 from ui.answer.formatting import age_label
 from ui.form.fields import OLDEST_AGE
 from ui.shell import component_state  # noqa: F401  (shows components' state to the session as plain data)
@@ -28,6 +28,7 @@ from ui.shell.text import catalog, ui_text
 HERE = Path(__file__).parent
 KEY = "explorer"             # the component's key: its state ("chosen") lives in the session under it
 MEMO = "explorer_memo"       # this session's last grid: (signature, language) and the JSON built from it
+TIMING = "explorer_timing"   # the last grid's ages' timing: a change of salary computes no age again
 ADDED = "explorer_added"     # the position the member asked to add: (grid signature, age in months, years added)
 
 
@@ -53,7 +54,10 @@ def grid_json(member: Member, lang: str) -> dict | None:
     memo = st.session_state.get(MEMO)
     if memo is not None and memo[0] == key:
         return memo[1]
-    data = explorer_data(member.situation, member.planned_age, lang)
+    cells = explorer_grid(member.situation, member.planned_age, st.session_state.get(TIMING))
+    if cells is not None:
+        st.session_state[TIMING] = cells.timing
+    data = cells and explorer_data(member.situation, member.planned_age, lang, cells)
     st.session_state[MEMO] = (key, data)
     return data
 

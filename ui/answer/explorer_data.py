@@ -20,13 +20,13 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from estimator import (assumptions_of, default_values, display, grid, grows, rules_of, Situation, span, t,
-                       used_mark)
+from estimator import (age_timing, assumptions_of, default_values, display, grid, grows, rules_of, Situation, span,
+                       t, used_mark)
 
 from ui.answer.formatting import dollars_words
 
 if TYPE_CHECKING:
-    from estimator import Grid
+    from estimator import AgeTiming, Grid
 
 LAST_AGE = 70          # the explorer reaches this age at least
 MAX_EXTRA_YEARS = 10   # added credited service, in whole years, as the charts show it
@@ -39,6 +39,7 @@ class ExplorerGrid:
     grid: Grid
     first: int   # the first row's age, in months
     rows: int
+    timing: AgeTiming  # every row's timing, for the next grid of this member (`explorer_grid`)
 
 
 def signature(situation: Situation, planned_age: Fraction) -> str:
@@ -50,9 +51,10 @@ def signature(situation: Situation, planned_age: Fraction) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def explorer_grid(situation: Situation, planned_age: Fraction) -> ExplorerGrid | None:
+def explorer_grid(situation: Situation, planned_age: Fraction, timing: AgeTiming | None = None) -> ExplorerGrid | None:
     """The exact grid for the explorer, or None when no age and no added service gives any pension (a
-    refund, a teacher who left service)."""
+    refund, a teacher who left service). `timing`: the previous grid's, reused when the member's dates, status
+    and service are the same (a change of salary computes no age again)."""
     planned_age = Fraction(planned_age)
     today = situation.today.age
     last = max(Fraction(LAST_AGE), Fraction(math.ceil(planned_age)))
@@ -62,7 +64,9 @@ def explorer_grid(situation: Situation, planned_age: Fraction) -> ExplorerGrid |
     ages = [Fraction(m, 12) for m in months]
     # Added service only for a member still in service: one who left has no service to add.
     extras = [Fraction(y) for y in range(MAX_EXTRA_YEARS + 1 if situation.in_service else 1)]
-    result = grid(situation, ages, extras)
+    if timing is None or not timing.fits(situation, ages):
+        timing = age_timing(situation, ages)
+    result = grid(situation, ages, extras, timing)
     if not result.covered:
         return None
     eligible = (result.rule_index >= 0).any(axis=1)
@@ -71,7 +75,7 @@ def explorer_grid(situation: Situation, planned_age: Fraction) -> ExplorerGrid |
     start = int(eligible.argmax())  # the earliest age at which any rule applies with any added service
     planned_row = int(planned_age * 12) - months[0]
     start = min(start, planned_row) if 0 <= planned_row < len(ages) else start
-    return ExplorerGrid(result, months[0] + start, len(ages) - start)
+    return ExplorerGrid(result, months[0] + start, len(ages) - start, timing)
 
 
 def explorer_data(situation: Situation, planned_age: Fraction, lang: str,

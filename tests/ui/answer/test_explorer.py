@@ -323,6 +323,17 @@ def test_the_grid_is_kept_for_the_session_until_an_input_changes(app):
     assert app.session_state["explorer_memo"][0] != memo[0]
 
 
+def test_a_change_of_salary_computes_no_age_of_the_grid_again(app):
+    """The ages' timing (start day, separation age, service) reads the dates, status and service, no salary: the
+    session keeps it, a new salary reuses it, a new service computes it again (the cells: tests/estimator)."""
+    timing = app.session_state["explorer_timing"]
+    app.text_input(key="average_annual_text").set_value("41,000").run()
+    assert app.session_state["explorer_timing"] is timing
+    app.text_input(key="service_years_text").set_value("11").run()
+    assert app.session_state["explorer_timing"] is not timing
+    assert (timing.services[0], app.session_state["explorer_timing"].services[0]) == (27, 11)  # today's service
+
+
 def test_the_policy_lets_the_explorer_load_and_nothing_more():
     """Streamlit loads a component's JavaScript as a module from a blob: URL it makes itself: script-src
     allows 'self', blob: and the known inline scripts by hash, and no other source."""
