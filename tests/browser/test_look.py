@@ -147,6 +147,26 @@ def test_the_sidebar_in_session_mode_cuts_no_name_and_draws_each_language_button
     assert page.evaluate(_SIDEBAR_FLAWS) == {"cut": [], "open": []}
 
 
+@pytest.mark.parametrize("width", [320, 390])
+def test_years_and_months_stay_side_by_side_on_a_phone_in_session_mode(page, app_url, width):
+    """The service's and the start age's years and months are one row of two boxes at any width, in session mode's
+    larger type too (a row of boxes wraps where they do not fit: the months went under the years)."""
+    page.set_viewport_size({"width": width, "height": 844})
+    open_app(page, app_url)
+    expect(amount_shown(page)).to_have_text(MONEY)
+    opener = page.get_by_test_id("stExpandSidebarButton")
+    if opener.is_visible():
+        opener.click()
+    page.get_by_test_id("stSidebar").get_by_text("Modo de sesión (letra grande)").click()
+    expect(page.locator("html")).to_have_css("font-size", f"{16 * SESSION_SCALE:g}px")
+    settled(page)
+    for pair in ("service", "retire"):
+        years = page.locator(f".st-key-{pair}_years_text input").bounding_box()
+        months = page.locator(f".st-key-{pair}_months_text input").bounding_box()
+        assert months["y"] == years["y"] and months["x"] > years["x"] + years["width"], (pair, years, months)
+        assert months["x"] + months["width"] <= width, pair
+
+
 # What is read while talking across a desk, by a selector of the estimate page, and the size each needs
 # from two metres on a 1366×768 laptop (about 24 px; the amount 56 px).
 READ_FROM_TWO_METRES = {

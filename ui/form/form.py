@@ -193,9 +193,9 @@ def member_form(lang: str, today: date, form: FormReading) -> None:
         kept_places(1)
 
     _boxes_label(tx("service_separated" if separated else "service"), tx("service_help"), "service", described)
-    left, right = st.columns(2)
-    _typed("service_years", tx("years"), lang, described, where=left)
-    _typed("service_months", tx("months"), lang, described, where=right)
+    pair = st.container(horizontal=True, key="service_boxes")  # one block for the two boxes (columns: three)
+    _typed("service_years", tx("years"), lang, described, where=pair)
+    _typed("service_months", tx("months"), lang, described, where=pair)
     _error_under(errors, "service")
     example_mark(form.still_example, "service", lang)
 
@@ -203,9 +203,9 @@ def member_form(lang: str, today: date, form: FormReading) -> None:
     _salary_inputs(lang, plan, form, show, described)
 
     _boxes_label(tx("retire"), tx("retire_help"), "retire", described)
-    left, right = st.columns(2)
-    _typed("retire_years", tx("years"), lang, described, where=left)
-    _typed("retire_months", tx("months"), lang, described, where=right)
+    pair = st.container(horizontal=True, key="retire_boxes")  # one block for the two boxes (columns: three)
+    _typed("retire_years", tx("years"), lang, described, where=pair)
+    _typed("retire_months", tx("months"), lang, described, where=pair)
     _error_under(errors, "retire")
     example_mark(form.still_example, "retire", lang)
 

@@ -241,17 +241,9 @@ def page_css(lang: str) -> str:
 @media (min-width: {NARROW}px) {{
   [data-testid="stColumn"]:has(.st-key-to_correct) {{ position: sticky; top: 4rem; align-self: flex-start; }}
 }}
-/* Years and months stay side by side on a phone (Streamlit stacks every pair of columns there). */
-@media (max-width: {NARROW - 0.02}px) {{
-  [data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"] > [data-testid="stVerticalBlock"] > .st-key-service_years_text),
-  [data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"] > [data-testid="stVerticalBlock"] > .st-key-retire_years_text) {{
-    flex-wrap: nowrap !important;
-  }}
-  [data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"] > [data-testid="stVerticalBlock"] > .st-key-service_years_text) > [data-testid="stColumn"],
-  [data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"] > [data-testid="stVerticalBlock"] > .st-key-retire_years_text) > [data-testid="stColumn"] {{
-    min-width: 0 !important; width: auto !important; flex: 1 1 0 !important;
-  }}
-}}
+/* Years and months stay side by side on a phone, in session mode too: a row of boxes wraps any box narrower than
+   its least width, and each box here may be as narrow as half the row. */
+.st-key-service_boxes > *, .st-key-retire_boxes > * {{ min-width: 0 !important; flex: 1 1 0 !important; }}
 /* The uploaders' texts in the member's language (the caption above each says format and limit). */
 [data-testid="stFileUploaderDropzoneInstructions"] span {{ display: none; }}
 [data-testid="stFileUploaderDropzoneInstructions"] > div::before {{ content: {drop}; }}
