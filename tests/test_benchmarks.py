@@ -114,3 +114,18 @@ def test_each_part_the_run_parts_benchmark_times_is_called_by_a_run_of_the_page(
     assert done.returncode == 0, done.stderr[-2000:]
     logged = {line.split("\t")[0] for line in log.read_text().splitlines()}
     assert logged == {"the script's run", *(name for _, name in PARTS)}
+
+
+def test_the_checkouts_comparison_refuses_a_folder_without_the_app(tmp_path):
+    """`benchmarks/compare_checkouts.py` serves each folder's own app: a folder that holds none is named, before
+    any server starts."""
+    import subprocess
+    import sys
+
+    from scripts.served_app import APP
+    from tests.conftest import ROOT
+
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "compare_checkouts.py"), str(tmp_path), str(ROOT),
+                           "--only", "salary"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.strip() == f"before: {tmp_path.resolve()} holds no {APP}"
