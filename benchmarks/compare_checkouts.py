@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 import latency  # noqa: E402
-from scripts.served_app import APP, CHROMIUM, launch_chromium, serve  # noqa: E402
+from scripts.served_app import APP, launch_chromium, need_chromium, serve  # noqa: E402
 
 
 def main() -> None:
@@ -37,8 +37,7 @@ def main() -> None:
     parser.add_argument("--only", default="", help="measure only the inputs whose name contains this")
     parser.add_argument("--repeat", type=int, default=8, help="rounds, each input there and back on both (default 8)")
     options = parser.parse_args()
-    if not CHROMIUM.exists():
-        raise SystemExit(f"{CHROMIUM} is missing: install Debian's chromium (never `playwright install`)")
+    need_chromium()
     folders = {"before": options.before.resolve(), "after": options.after.resolve()}
     for name, folder in folders.items():
         if not (folder / APP).is_file():

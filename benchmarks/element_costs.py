@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 import latency  # noqa: E402
-from scripts.served_app import CHROMIUM, launch_chromium, serve  # noqa: E402
+from scripts.served_app import launch_chromium, need_chromium, serve  # noqa: E402
 
 # One element of each kind, the i-th of the page's `count` (a line of Python under `for i in range(count):`).
 KINDS = {
@@ -65,8 +65,7 @@ def main() -> None:
     unknown = [kind for kind in options.kinds if kind not in KINDS]
     if unknown:
         parser.error(f"unknown kind {unknown[0]!r}: give one of {', '.join(KINDS)}")
-    if not CHROMIUM.exists():
-        raise SystemExit(f"{CHROMIUM} is missing: install Debian's chromium (never `playwright install`)")
+    need_chromium()
 
     print(f"{options.count} elements a page, {options.repeat} rounds after {options.warmup} unmeasured, "
           f"{os.cpu_count()} cores, load {latency.load()}")

@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
 
-from scripts.served_app import CHROMIUM, launch_chromium, serve  # noqa: E402
+from scripts.served_app import launch_chromium, need_chromium, serve  # noqa: E402
 
 BOXES = "abcd"
 PAGE = f'''import time
@@ -58,8 +58,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--trials", type=int, default=20, help="trials (default 20)")
     options = parser.parse_args()
-    if not CHROMIUM.exists():
-        raise SystemExit(f"{CHROMIUM} is missing: install Debian's chromium (never `playwright install`)")
+    need_chromium()
     late = lost = 0
     with tempfile.TemporaryDirectory(prefix="keyed-reruns-") as folder:
         script = Path(folder) / "page.py"

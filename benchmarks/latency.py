@@ -58,7 +58,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
 
-from scripts.served_app import APP, CHROMIUM, ROOT, launch_chromium, serve  # noqa: E402
+from scripts.served_app import APP, ROOT, launch_chromium, need_chromium, serve  # noqa: E402
 
 WAIT_MS = 30_000
 QUIET_MS = 400  # nothing changed on the page for this long: it has settled
@@ -349,8 +349,7 @@ def main() -> None:
     parser.add_argument("--renders", action="store_true",
                         help="also count React's commits and the components drawn again for each change")
     options = parser.parse_args()
-    if not CHROMIUM.exists():
-        raise SystemExit(f"{CHROMIUM} is missing: install Debian's chromium (never `playwright install`)")
+    need_chromium()
 
     inputs = [i for i in first_screen() if options.only in i.name]
     minimal: list[Sample] = []

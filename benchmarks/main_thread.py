@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 import latency  # noqa: E402
-from scripts.served_app import APP, CHROMIUM, ROOT, launch_chromium, serve  # noqa: E402
+from scripts.served_app import APP, ROOT, launch_chromium, need_chromium, serve  # noqa: E402
 
 # The trace's events by kind of work, in the order printed (names as Chrome writes them).
 KINDS = (("JavaScript", "FunctionCall"), ("style", "UpdateLayoutTree"), ("layout", "Layout"),
@@ -84,8 +84,7 @@ def main() -> None:
     parser.add_argument("--changes", type=int, default=12, help="changes traced on each page (default 12)")
     parser.add_argument("--scripts", action="store_true", help="also the JavaScript's own time by script file")
     options = parser.parse_args()
-    if not CHROMIUM.exists():
-        raise SystemExit(f"{CHROMIUM} is missing: install Debian's chromium (never `playwright install`)")
+    need_chromium()
     item = latency.one_input(options.only)
     with tempfile.TemporaryDirectory(prefix="main-thread-") as folder:
         folder = Path(folder)

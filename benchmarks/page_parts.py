@@ -48,7 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 import latency  # noqa: E402
-from scripts.served_app import APP, CHROMIUM, ROOT, launch_chromium, serve  # noqa: E402
+from scripts.served_app import APP, ROOT, launch_chromium, need_chromium, serve  # noqa: E402
 
 NO_FORM = ("    member_form(lang, today, form)\n",
            "    st.text_input('salary', key=box_key('average_annual'), persist_state='session')\n")
@@ -128,8 +128,7 @@ def main() -> None:
     parser.add_argument("--renders", action="store_true",
                         help="also count the components React drew again (its walk adds time to every page)")
     options = parser.parse_args()
-    if not CHROMIUM.exists():
-        raise SystemExit(f"{CHROMIUM} is missing: install Debian's chromium (never `playwright install`)")
+    need_chromium()
 
     samples: dict[str, list[latency.Sample]] = {name: [] for name in PARTS}
     minimal: list[latency.Sample] = []

@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from latency import process_cpu_ms  # noqa: E402
-from scripts.served_app import APP, CHROMIUM, launch_chromium, serve  # noqa: E402
+from scripts.served_app import APP, launch_chromium, need_chromium, serve  # noqa: E402
 
 # On the server's path: each full collection's time, in milliseconds, one line each.
 WATCH = """import gc, os, time
@@ -99,8 +99,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--changes", type=int, default=240, help="changes of the salary on each server (240)")
     options = parser.parse_args()
-    if not CHROMIUM.exists():
-        raise SystemExit(f"{CHROMIUM} is missing: install Debian's chromium (never `playwright install`)")
+    need_chromium()
     with tempfile.TemporaryDirectory(prefix="run-end-") as folder:
         folder = Path(folder)
         (folder / "sitecustomize.py").write_text(WATCH)

@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 import latency  # noqa: E402
-from scripts.served_app import APP, CHROMIUM, launch_chromium, serve  # noqa: E402
+from scripts.served_app import APP, launch_chromium, need_chromium, serve  # noqa: E402
 
 # The parts timed, as the page calls them: (module, function). app.py reads each from its module at every run.
 PARTS = (("ui.page", "frame"), ("ui.form.form", "read_form"), ("ui.answer.render", "answer_view"),
@@ -64,8 +64,7 @@ def main() -> None:
     parser.add_argument("--only", default="salary", help="the first input whose name contains this (default salary)")
     parser.add_argument("--changes", type=int, default=30, help="changes measured (default 30)")
     options = parser.parse_args()
-    if not CHROMIUM.exists():
-        raise SystemExit(f"{CHROMIUM} is missing: install Debian's chromium (never `playwright install`)")
+    need_chromium()
     item = latency.one_input(options.only)
     with tempfile.TemporaryDirectory(prefix="run-parts-") as folder:
         folder = Path(folder)

@@ -57,8 +57,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
 
-from benchmarks.latency import MINIMAL_PAGE, READY  # noqa: E402
-from scripts.served_app import APP, CHROMIUM, ROOT, launch_chromium, serve  # noqa: E402
+from benchmarks.latency import MINIMAL_PAGE  # noqa: E402
+from scripts.served_app import APP, ROOT, launch_chromium, need_chromium, serve  # noqa: E402
+
+# In the page: once no run is under way (and, with `settled`, nothing is stale), whether an element matching
+# `selector` has the `expected` text (or, with `expected` null, a first text other than `previous`).
+READY = """([selector, expected, previous, settled]) => {
+    if (document.querySelector('[data-testid="stStatusWidget"]')) return false;
+    if (settled && document.querySelector('[data-stale="true"]')) return false;
+    const texts = Array.from(document.querySelectorAll(selector), e => e.textContent.trim());
+    if (expected !== null) return texts.includes(expected);
+    return texts.length > 0 && texts[0] !== previous;
+}"""
 
 WAIT_MS = 60_000
 CHARTS = "Ver los gráficos"
@@ -307,8 +317,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeat", type=int, default=8, help="measured tries of each action (default 8)")
     options = parser.parse_args()
-    if not CHROMIUM.exists():
-        raise SystemExit(f"{CHROMIUM} is missing: install Debian's chromium (never `playwright install`)")
+    need_chromium()
     results: dict[str, list[float]] = {}
     with tempfile.TemporaryDirectory(prefix="slow-actions-") as folder:
         folder = Path(folder)

@@ -77,6 +77,12 @@ def serve(script: Path | str = APP, cwd: Path = ROOT, timeout_s: float = 60,
         log.unlink(missing_ok=True)
 
 
+def need_chromium() -> None:
+    """Stop a benchmark at once, saying what to install, where the system Chromium is missing."""
+    if not CHROMIUM.exists():
+        raise SystemExit(f"{CHROMIUM} is missing: install Debian's chromium (never `playwright install`)")
+
+
 def launch_chromium(playwright):
     """The system Chromium, headless (sync or async Playwright: returns what `launch` returns)."""
     return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)

@@ -3,6 +3,10 @@ not asserted anywhere: run them, see docs/performance.md.)"""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 from benchmarks.cold_start import FORM_WHOLE
 from benchmarks.load import BASE, expected
 from tests.amounts import amounts
@@ -129,3 +133,24 @@ def test_the_checkouts_comparison_refuses_a_folder_without_the_app(tmp_path):
                            "--only", "salary"], capture_output=True, text=True, timeout=120)
     assert done.returncode == 1 and done.stdout == ""
     assert done.stderr.strip() == f"before: {tmp_path.resolve()} holds no {APP}"
+
+
+
+BENCHMARKS = sorted(path.name for path in (Path(__file__).resolve().parent.parent / "benchmarks").glob("*.py")
+                    if path.name != "__init__.py")
+
+
+@pytest.mark.parametrize("script", BENCHMARKS)
+def test_each_benchmark_loads_against_the_project_as_it_is(script):
+    """Every script in benchmarks/ loads (its imports resolve, nothing run: each runs only as `__main__`): a name
+    one of them imported from another had gone, and `slow_actions.py` no longer started."""
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    load = ("import importlib.util, sys; spec = importlib.util.spec_from_file_location('measured', sys.argv[1]); "
+            "sys.modules['measured'] = module = importlib.util.module_from_spec(spec); spec.loader.exec_module(module)")
+    done = subprocess.run([sys.executable, "-c", load, str(ROOT / "benchmarks" / script)], capture_output=True,
+                          text=True, timeout=120, cwd=ROOT)
+    assert (done.returncode, done.stdout) == (0, ""), done.stderr[-2000:]
