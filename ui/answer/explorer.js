@@ -27,10 +27,44 @@ function svgElement(name, attributes) {
   return element;
 }
 
+// Each text and attribute is written only when it differs: a rerun that leaves a part as it was changes nothing
+// on the page there, so the browser has nothing of it to style, lay out or paint again.
+function setText(element, text) {
+  if (element.textContent !== text) element.textContent = text;
+}
+
+function setAttributes(element, attributes) {
+  for (const [key, value] of Object.entries(attributes)) {
+    const text = String(value);
+    if (element.getAttribute(key) !== text) element.setAttribute(key, text);
+  }
+}
+
+function setHidden(element, hidden) {
+  if (element.hidden !== hidden) element.hidden = hidden;
+}
+
+// The chart's lines, made once for its element and then moved: its axes, the year labels, the two steps of
+// amounts, the form's age, and the guide and marker of the age on screen.
+function chartParts(chart) {
+  if (!chart.parts) {
+    const part = (name, attributes) => chart.appendChild(svgElement(name, attributes));
+    chart.parts = {
+      xAxis: part("line", { class: "axis" }), yAxis: part("line", { class: "axis" }), ticks: part("g", {}),
+      from65: part("path", { class: "from65" }), line: part("path", { class: "line" }), form: part("line", { class: "form" }),
+      guide: part("line", { class: "guide" }), marker: part("circle", { class: "marker", r: 6 }),
+    };
+  }
+  return chart.parts;
+}
+
 export default function (component) {
   const { parentElement, setStateValue } = component;
-  const data = component.data ? JSON.parse(new TextDecoder().decode(component.data)) : null;
+  const text = component.data ? new TextDecoder().decode(component.data) : "";
   const root = parentElement.querySelector(".explorer");
+  // The same grid again (a rerun that changed nothing the explorer shows): what is on screen stays, untouched.
+  if (root && text && root.drawnFrom === text && root.stopExplorer) return root.stopExplorer;
+  const data = text ? JSON.parse(text) : null;
   if (!root || !data || !data.count) return;
   // Streamlit runs this again with each new grid on the same element, without always running the cleanup
   // returned before: the earlier run's size watcher would then redraw its own, older amounts over these ones
@@ -46,18 +80,17 @@ export default function (component) {
 
   root.lang = data.lang;
   root.classList.toggle("large", Boolean(data.large));
-  $(".intro").textContent = T.intro;
-  $(".age-label").textContent = T.age_label;
-  $(".extra-label").textContent = T.extra_label;
-  $(".key-monthly").textContent = T.key_monthly;
-  $(".key-from65").textContent = T.key_from_65;
-  $(".key-form").textContent = T.key_form;
-  $(".from65-key").hidden = !from65;
-  add.hidden = !data.compare;
-  age.min = String(first);
-  age.max = String(last);
-  extra.max = String(columns - 1);
-  extra.closest(".control").hidden = columns < 2; // a member who left service has no service to add
+  setText($(".intro"), T.intro);
+  setText($(".age-label"), T.age_label);
+  setText($(".extra-label"), T.extra_label);
+  setText($(".key-monthly"), T.key_monthly);
+  setText($(".key-from65"), T.key_from_65);
+  setText($(".key-form"), T.key_form);
+  setHidden($(".from65-key"), !from65);
+  setHidden(add, !data.compare);
+  setAttributes(age, { min: first, max: last });
+  setAttributes(extra, { max: columns - 1 });
+  setHidden(extra.closest(".control"), columns < 2); // a member who left service has no service to add
 
   const key = component.key || "explorer";
   const kept = remembered.get(key);
@@ -65,10 +98,12 @@ export default function (component) {
   age.value = String(kept && kept.signature === data.signature ? clamp(kept.age) : clamp(data.planned));
   extra.value = String(kept && kept.signature === data.signature ? kept.extra : 0);
 
-  // The chart's size is read when it is drawn (and by the ResizeObserver), never while a key moves the
-  // marker: reading it after changing the text would make the browser lay the page out again.
-  let drawnColumn = -1, width = 0, height = 150, announceTimer = 0;
+  // The chart's size is the one it was last drawn at, kept on its element: reading it here, after the page's
+  // new elements, would make the browser lay the whole page out at once. The size watcher below reads it
+  // after the browser's own layout and draws the chart again when it changed.
+  let drawnColumn = -1, width = chart.drawnWidth || 0, height = chart.drawnHeight || 150, announceTimer = 0;
   const plot = { left: 46, right: 10, top: 10, bottom: 22 };
+  const parts = chartParts(chart);
 
   function place(months, amount) {
     const span = Math.max(1, last - first);
@@ -90,32 +125,36 @@ export default function (component) {
   }
 
   function drawChart(column) {
-    width = chart.clientWidth || 320;
-    height = chart.clientHeight || 150;
-    chart.setAttribute("viewBox", `0 0 ${width} ${height}`);
-    chart.replaceChildren();
+    if (!width) {  // a chart never drawn yet: its size read once
+      width = chart.clientWidth || 320;
+      height = chart.clientHeight || 150;
+    }
+    chart.drawnWidth = width;
+    chart.drawnHeight = height;
+    setAttributes(chart, { viewBox: `0 0 ${width} ${height}` });
     const [x0, y0] = place(first, 0), [x1] = place(last, 0);
-    chart.append(svgElement("line", { class: "axis", x1: x0, y1: y0, x2: x1, y2: y0 }));
-    chart.append(svgElement("line", { class: "axis", x1: x0, y1: plot.top, x2: x0, y2: y0 }));
-    const label = (x, y, text, anchor) => {
-      const element = svgElement("text", { class: "tick", x, y, "text-anchor": anchor });
-      element.textContent = text;
-      chart.append(element);
-    };
-    label(x0 - 4, y0, "$0", "end");
-    label(x0 - 4, plot.top + 8, "$" + Math.round(top).toLocaleString("en-US"), "end");
+    setAttributes(parts.xAxis, { x1: x0, y1: y0, x2: x1, y2: y0 });
+    setAttributes(parts.yAxis, { x1: x0, y1: plot.top, x2: x0, y2: y0 });
+    const labels = [[x0 - 4, y0, "$0", "end"], [x0 - 4, plot.top + 8, "$" + Math.round(top).toLocaleString("en-US"), "end"]];
     const yearStep = last - first > 20 * 12 ? 10 : 5;
     for (let year = Math.ceil(first / 12); year * 12 <= last; year++) {
-      if (year % yearStep === 0) label(place(year * 12, 0)[0], height - 4, String(year), "middle");
+      if (year % yearStep === 0) labels.push([place(year * 12, 0)[0], height - 4, String(year), "middle"]);
     }
-    if (from65) chart.append(svgElement("path", { class: "from65", d: stepPath(from65, column) }));
-    chart.append(svgElement("path", { class: "line", d: stepPath(monthly, column) }));
-    if (data.planned >= first && data.planned <= last) {
-      const [xf] = place(data.planned, 0);
-      chart.append(svgElement("line", { class: "form", x1: xf, y1: plot.top, x2: xf, y2: y0 }));
+    const tickKey = JSON.stringify(labels);
+    if (parts.ticks.drawn !== tickKey) {
+      parts.ticks.drawn = tickKey;
+      parts.ticks.replaceChildren(...labels.map(([x, y, text, anchor]) => {
+        const element = svgElement("text", { class: "tick", x, y, "text-anchor": anchor });
+        element.textContent = text;
+        return element;
+      }));
     }
-    chart.append(svgElement("line", { class: "guide", x1: 0, y1: plot.top, x2: 0, y2: y0 }));
-    chart.append(svgElement("circle", { class: "marker", r: 6, cx: 0, cy: 0 }));
+    setAttributes(parts.from65, { d: from65 ? stepPath(from65, column) : "" });
+    setAttributes(parts.line, { d: stepPath(monthly, column) });
+    const planned = data.planned >= first && data.planned <= last;
+    const [xf] = place(planned ? data.planned : first, 0);
+    setAttributes(parts.form, { x1: xf, y1: plot.top, x2: xf, y2: y0, display: planned ? "inline" : "none" });
+    setAttributes(parts.guide, { y1: plot.top, y2: y0 });
     drawnColumn = column;
   }
 
@@ -124,18 +163,17 @@ export default function (component) {
     const index = (months - first) * columns + column;
     const rule = data.rule[index], at = ageText(data, months), added = extraText(T, column);
     remembered.set(key, { signature: data.signature, age: months, extra: column });
-    age.setAttribute("aria-valuetext", at);
-    extra.setAttribute("aria-valuetext", added);
-    $(".age-value").textContent = at;
-    $(".extra-value").textContent = added;
+    setAttributes(age, { "aria-valuetext": at });
+    setAttributes(extra, { "aria-valuetext": added });
+    setText($(".age-value"), at);
+    setText($(".extra-value"), added);
     root.classList.toggle("none", rule < 0);
     const amount = rule < 0 ? T.none_amount : data.monthly[index];
-    $(".amount").textContent = amount;
-    $(".per").textContent = fill(rule < 0 ? T.per_none : T.per_month, { age: at });
-    $(".rule").textContent = rule < 0 ? T.no_rule : data.rules[rule].name;
-    $(".cite").textContent = rule < 0 ? "" : fill(T.cite, { cite: data.rules[rule].cite });
-    const coordination = $(".coordination");
-    coordination.replaceChildren();
+    setText($(".amount"), amount);
+    setText($(".per"), fill(rule < 0 ? T.per_none : T.per_month, { age: at }));
+    setText($(".rule"), rule < 0 ? T.no_rule : data.rules[rule].name);
+    setText($(".cite"), rule < 0 ? "" : fill(T.cite, { cite: data.rules[rule].cite }));
+    const coordination = document.createElement("p");
     const later = from65 && rule >= 0 ? data.from_65[index] : "";
     const reference = data.reference && rule >= 0 ? data.reference[index] : "";
     if (reference) {  // paid from the start is the coordinated amount: the rule's is its reference
@@ -152,29 +190,33 @@ export default function (component) {
       coordination.append(fill(T.contribution, { amount: data.contribution[index], age: data.net_until }) + " · "
         + `${T.net}: `, strong);
     }
+    const shown = $(".coordination");
+    if (shown.innerHTML !== coordination.innerHTML) shown.replaceChildren(...coordination.childNodes);
     // RULES.md §0: each assumption that entered the amounts on screen, marked with its value and whose it is
     const bits = rule < 0 ? 0 : data.assumed[index];
     // RULES.md §7: in today's dollars unless salaries grown by the growth entered went into the amount
     const grown = data.grown_bit >= 0 && (bits & (1 << data.grown_bit));
-    $(".dollars").textContent = rule < 0 ? "" : grown ? data.dollars.grown : data.dollars.today;
-    $(".assumed").replaceChildren(...data.marks.filter((_, k) => bits & (1 << k)).map((mark) => {
-      const item = document.createElement("li");
-      item.textContent = mark;
-      return item;
-    }));
+    setText($(".dollars"), rule < 0 ? "" : grown ? data.dollars.grown : data.dollars.today);
+    const marks = data.marks.filter((_, k) => bits & (1 << k));
+    const assumed = $(".assumed");
+    if (assumed.childElementCount !== marks.length || marks.some((mark, k) => assumed.children[k].textContent !== mark)) {
+      assumed.replaceChildren(...marks.map((mark) => {
+        const item = document.createElement("li");
+        item.textContent = mark;
+        return item;
+      }));
+    }
     if (drawnColumn !== column) drawChart(column);
     const [x, y] = place(months, rule < 0 ? 0 : monthly[index]);
-    chart.querySelector(".guide").setAttribute("x1", x);
-    chart.querySelector(".guide").setAttribute("x2", x);
-    chart.querySelector(".marker").setAttribute("cx", x);
-    chart.querySelector(".marker").setAttribute("cy", y);
-    chart.setAttribute("aria-label", fill(T.chart_alt, {
-      first: ageText(data, first), last: ageText(data, last), extra: added, age: at, amount }));
+    setAttributes(parts.guide, { x1: x, x2: x });
+    setAttributes(parts.marker, { cx: x, cy: y });
+    setAttributes(chart, { "aria-label": fill(T.chart_alt, {
+      first: ageText(data, first), last: ageText(data, last), extra: added, age: at, amount }) });
     const same = months === data.planned;
-    use.disabled = same;
-    use.textContent = same ? T.is_form_age : fill(T.use, { age: at });
-    $(".form-age").textContent = same ? "" : fill(T.form_age, { age: ageText(data, data.planned) });
-    add.textContent = fill(column === 0 ? T.add_none : T.add, { age: at, extra: added });
+    if (use.disabled !== same) use.disabled = same;
+    setText(use, same ? T.is_form_age : fill(T.use, { age: at }));
+    setText($(".form-age"), same ? "" : fill(T.form_age, { age: ageText(data, data.planned) }));
+    setText(add, fill(column === 0 ? T.add_none : T.add, { age: at, extra: added }));
     if (announce) {
       clearTimeout(announceTimer);
       const sentence = rule < 0 ? fill(T.announce_none, { age: at, extra: added })
@@ -195,12 +237,19 @@ export default function (component) {
   add.onclick = () => setStateValue("added", {
     age: Number(age.value), extra: Number(extra.value), signature: data.signature, at: Date.now() });
   const resize = new ResizeObserver(() => {
-    if (chart.clientWidth !== width || chart.clientHeight !== height) { drawnColumn = -1; render(false); }
+    const newWidth = chart.clientWidth || 320, newHeight = chart.clientHeight || 150;
+    if (newWidth !== width || newHeight !== height) {
+      width = newWidth;
+      height = newHeight;
+      drawnColumn = -1;
+      render(false);
+    }
   });
   resize.observe(chart);
   // A new member (after *Borrar todo*, or another figure) is announced by nothing of the previous one's.
-  if (!kept || kept.signature !== data.signature) $(".announce").textContent = "";
+  if (!kept || kept.signature !== data.signature) setText($(".announce"), "");
   render(false);
+  root.drawnFrom = text;
   const stop = () => {
     resize.disconnect();
     clearTimeout(announceTimer);

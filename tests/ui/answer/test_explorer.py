@@ -351,4 +351,4 @@ def test_a_member_who_left_service_is_offered_no_added_service(name):
     still, planned = MEMBERS["ley447 police"]
     assert len(explorer_grid(still, planned).grid.extras) == MAX_EXTRA_YEARS + 1
     script = (ROOT / "ui" / "answer" / "explorer.js").read_text(encoding="utf-8")
-    assert 'extra.closest(".control").hidden = columns < 2' in script  # the control is not drawn
+    assert "setHidden(extra.closest(\".control\"), columns < 2)" in script  # the control is not drawn
