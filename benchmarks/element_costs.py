@@ -8,8 +8,12 @@ and one line), and the same page with `--count` elements of that kind under it, 
 where the kind takes one), none depending on the number. The number is changed on both pages alternately, there
 and back in each round, and each change is timed until the page settles, as `latency.py` measures it. A whole run
 sends every element again, so the difference between the two medians, divided by `--count`, is what one such
-element adds to a change. Prints it for each kind, with both medians and their ratio. No assertions: a measure,
-not a test.
+element adds to a change. Prints it for each kind, with both medians and their ratio.
+
+The last two kinds are the app's explorer with the example member's grid (best with `--count 1`): sent a grid of
+another salary at each change (the one kind that depends on the number), or the same grid again. Both pages then
+import the project and make the two grids once a process, so the baseline pays for the same imports. No
+assertions: a measure, not a test.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 import latency  # noqa: E402
-from scripts.served_app import launch_chromium, need_chromium, serve  # noqa: E402
+from scripts.served_app import ROOT, launch_chromium, need_chromium, serve  # noqa: E402
 
 # One element of each kind, the i-th of the page's `count` (a line of Python under `for i in range(count):`).
 KINDS = {
@@ -47,12 +51,40 @@ KINDS = {
     "expander, closed, empty": "st.expander(f'Sección {i}')",
     "keyed expander, closed, empty": "st.expander(f'Sección {i}', key=f'k{i}')",
     "keyed expander, closed, two captions": "e = st.expander(f'Sección {i}', key=f'k{i}'); e.caption('a'); e.caption('b')",
+    # The app's explorer (ui/answer/explorer.py) with the example member's grid: a grid of another salary at
+    # each change (as a change of the first screen sends it), or the same grid again (a run that changes
+    # nothing it shows). Best measured with --count 1: each is a page's worth of data.
+    "the explorer, a new grid each change": "explorer(key=f'k{i}', data=GRIDS[int(value) % 2])",
+    "the explorer, the same grid": "explorer(key=f'k{i}', data=GRIDS[0])",
 }
+
+# What a kind needs before its elements: the explorer's component and its two grids, from this project.
+EXPLORER_SETUP = f"""import sys
+sys.path.insert(0, {str(ROOT)!r})
+from datetime import date
+from ui.answer.explorer import _component as explorer, payload
+from ui.answer.explorer_data import explorer_data
+from ui.form.example import example
+from ui.form.form import _values
+from ui.form.member import build_member
+
+
+@st.cache_resource  # made once a process: a run's own time is the element's, not the grid's
+def grids():
+    def grid(salary):
+        member, _ = build_member(_values(example(date.today()) | {{"average_annual": salary}}), date.today(), "es")
+        return payload(explorer_data(member.situation, member.planned_age, "es"), "es", False, True)
+    return [grid(36000.0), grid(36100.0)]
+
+
+GRIDS = grids()
+"""
+SETUP = {kind: EXPLORER_SETUP for kind in KINDS if kind.startswith("the explorer")}  # in both pages
 
 
 def page_with(kind: str, count: int) -> str:
     """The minimal page with `count` elements of `kind` under it."""
-    return latency.MINIMAL_PAGE + f"for i in range({count}):\n    {KINDS[kind]}\n"
+    return latency.MINIMAL_PAGE + SETUP.get(kind, "") + f"for i in range({count}):\n    {KINDS[kind]}\n"
 
 
 def main() -> None:
@@ -72,8 +104,10 @@ def main() -> None:
     print(f"{'kind':<38} {'settled':>8} {'minimal':>8} {'×':>5} {'one element':>12}")
     with tempfile.TemporaryDirectory(prefix="element-costs-") as folder:
         folder = Path(folder)
-        (folder / "minimal.py").write_text(latency.MINIMAL_PAGE)
         for kind in options.kinds or KINDS:
+            # The baseline holds what the kind needs too (the explorer's imports lengthen Streamlit's collection
+            # of garbage after each run by some 15 ms): the difference is the elements' alone.
+            (folder / "minimal.py").write_text(latency.MINIMAL_PAGE + SETUP.get(kind, ""))
             (folder / "page.py").write_text(page_with(kind, options.count))
             with ExitStack() as stack, sync_playwright() as playwright:
                 pages = [stack.enter_context(serve(folder / name, folder)) for name in ("page.py", "minimal.py")]

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page
 
 from scripts.served_app import ROOT
-from ui.answer.explorer import texts
+from ui.answer.explorer import payload
 from ui.answer.explorer_data import cell, explorer_data
 from ui.form.example import example
 from ui.form.form import _values
@@ -43,9 +43,7 @@ def page_data(**changed) -> str:
     today = date.today()
     member, errors = build_member(_values(example(today) | changed), today, "es")
     assert not errors
-    data = explorer_data(member.situation, member.planned_age, "es")
-    return json.dumps({**data, "text": texts("es"), "lang": "es", "large": False, "compare": True},
-                      ensure_ascii=False, separators=(",", ":"))
+    return payload(explorer_data(member.situation, member.planned_age, "es"), "es", False, True).decode("utf-8")
 
 
 @pytest.fixture

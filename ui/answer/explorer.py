@@ -69,12 +69,16 @@ def explorer_view(member: Member, lang: str, comparable: bool = False) -> None:
     if data is None:
         return
     st.subheader(ui_text("explorer.heading", lang))  # the page's outline keeps the heading; the intro is inside
-    page = {**data, "text": texts(lang), "lang": lang, "large": bool(st.session_state.get("session_mode")),
-            "compare": comparable}
-    # Sent as JSON bytes: a dict would make Streamlit look for data frames in it, importing pandas (a
-    # second or more on a cold start) for a page that shows none.
-    _component(key=KEY, data=json.dumps(page, ensure_ascii=False, separators=(",", ":")).encode("utf-8"),
+    _component(key=KEY, data=payload(data, lang, bool(st.session_state.get("session_mode")), comparable),
                on_chosen_change=use_chosen_age, on_added_change=queue_addition)
+
+
+def payload(data: dict, lang: str, large: bool, comparable: bool) -> bytes:
+    """What the component is sent: the grid, its words in `lang`, session mode's type size and whether the
+    comparison is offered. As JSON bytes: a dict would make Streamlit look for data frames in it, importing
+    pandas (a second or more on a cold start) for a page that shows none."""
+    page = {**data, "text": texts(lang), "lang": lang, "large": large, "compare": comparable}
+    return json.dumps(page, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
 def chosen_age(state: Any) -> int | None:
