@@ -143,9 +143,9 @@ export default function (component) {
     const tickKey = JSON.stringify(labels);
     if (parts.ticks.drawn !== tickKey) {
       parts.ticks.drawn = tickKey;
-      parts.ticks.replaceChildren(...labels.map(([x, y, text, anchor]) => {
+      parts.ticks.replaceChildren(...labels.map(([x, y, words, anchor]) => {
         const element = svgElement("text", { class: "tick", x, y, "text-anchor": anchor });
-        element.textContent = text;
+        element.textContent = words;
         return element;
       }));
     }
