@@ -87,12 +87,12 @@ def grid(situation: Situation, ages: Sequence[Fraction], extras: Sequence[Fracti
     return every_cell(situation, ages, extras, timing)
 
 
-def age_timing(situation: Situation, ages: Sequence[Fraction]) -> AgeTiming:
-    """Each age's start day, separation age, service and salary periods, for `grid` to reuse
+def age_timing(situation: Situation, ages: Sequence[Fraction], kept: AgeTiming | None = None) -> AgeTiming:
+    """Each age's start day, separation age, service and salary periods, for `grid` to reuse; `kept` when it fits
     (`estimator.calculation.grid.age_timing`)."""
     from estimator.calculation.grid import age_timing as timing_of
 
-    return timing_of(situation, ages)
+    return timing_of(situation, ages, kept)
 
 
 def build_report(scenario: Scenario, lang: str = "es", **details: Any) -> bytes:

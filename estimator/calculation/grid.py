@@ -116,9 +116,11 @@ def _timing_reads(situation: Situation) -> tuple:
             s.separation_age)
 
 
-def age_timing(situation: Situation, ages: Sequence[Fraction]) -> AgeTiming:
-    """The timing of each of `ages` (`AgeTiming`)."""
+def age_timing(situation: Situation, ages: Sequence[Fraction], kept: AgeTiming | None = None) -> AgeTiming:
+    """The timing of each of `ages` (`AgeTiming`): `kept`, an earlier grid's, when it `fits`."""
     ages = [Fraction(a) for a in ages]
+    if kept is not None and kept.fits(situation, ages):
+        return kept
     timing = [separation_and_service(situation, a) for a in ages]  # each row as `scenario_at` takes it
     return AgeTiming(_timing_reads(situation), tuple(ages), tuple(start_day(situation, a) for a in ages),
                      tuple(separation for separation, _ in timing), tuple(service for _, service in timing),
@@ -131,8 +133,7 @@ def grid(situation: Situation, ages: Sequence[Fraction], extras: Sequence[Fracti
     pension would start (`scenario_at`): the ages that share a law at once, and a grid of such runs stacked.
     `timing`: the ages' timing from an earlier grid, used when it `fits`."""
     ages = [Fraction(a) for a in ages]
-    if timing is None or not timing.fits(situation, ages):
-        timing = age_timing(situation, ages)
+    timing = age_timing(situation, ages, timing)
     runs = law_runs(situation.today.plan, timing.days)
     if len(runs) <= 1:
         return _grid(situation, ages, extras, timing.days[0] if ages else None, timing, range(len(ages)))

@@ -310,6 +310,7 @@ def test_a_grid_reuses_the_timing_of_its_ages_only_where_dates_status_and_servic
     extras = [Fraction(y) for y in range(11)]
     kept = age_timing(first, ages)
     assert kept.fits(second, ages)
+    assert age_timing(second, ages, kept) is kept
     reused, whole = grid(second, ages, extras, kept), grid(second, ages, extras)
     for name in ("rule_index", "monthly", "annual", "coordinated_monthly", "at_start", "minimum_applied"):
         np.testing.assert_array_equal(getattr(reused, name), getattr(whole, name), err_msg=name)  # NaN: no rule
@@ -334,5 +335,6 @@ def test_a_timing_kept_for_other_dates_status_or_service_is_computed_again(chang
     kept = age_timing(dated(TIMED), ages)
     assert not kept.fits(changed, ages)
     assert not kept.fits(dated(TIMED), ages[1:])  # other ages
+    assert age_timing(changed, ages, kept) is not kept
     reused, whole = grid(changed, ages, [Fraction(0), Fraction(2)], kept), grid(changed, ages, [Fraction(0), Fraction(2)])
     assert (reused.rule_index == whole.rule_index).all() and (reused.monthly == whole.monthly).all()

@@ -64,8 +64,7 @@ def explorer_grid(situation: Situation, planned_age: Fraction, timing: AgeTiming
     ages = [Fraction(m, 12) for m in months]
     # Added service only for a member still in service: one who left has no service to add.
     extras = [Fraction(y) for y in range(MAX_EXTRA_YEARS + 1 if situation.in_service else 1)]
-    if timing is None or not timing.fits(situation, ages):
-        timing = age_timing(situation, ages)
+    timing = age_timing(situation, ages, timing)
     result = grid(situation, ages, extras, timing)
     if not result.covered:
         return None
