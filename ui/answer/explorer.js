@@ -78,7 +78,7 @@ export default function (component) {
   const from65 = data.from_65 ? data.from_65.map(dollars) : null;
   const top = Math.max(1, ...monthly, ...(from65 || []).filter((v) => !Number.isNaN(v)));
 
-  root.lang = data.lang;
+  if (root.lang !== data.lang) root.lang = data.lang;
   root.classList.toggle("large", Boolean(data.large));
   setText($(".intro"), T.intro);
   setText($(".age-label"), T.age_label);
