@@ -67,19 +67,15 @@ with results:
     else:
         # One block for the answer, whose parts come and go with the member (the income from 65, the other rules):
         # the explorer and what follows keep their places, and the browser updates them instead of drawing them anew.
-        body = st.container()
-        answer = member.answer(lang)
-        comparable = answer.covered and not member.scenario.refunded  # the comparison's honest limits too
-        if answer.covered:  # a member these rules do not describe gets no number, at any age
-            # Sent before the answer's body that sits above it: its data then reaches the browser with the run's
-            # first elements, and its drawing (after the browser paints them) is done before the run's end
-            # (docs/performance.md, "The explorer sent first").
-            explorer_view(member, lang, comparable)  # other ages and added service, answered in the browser
-        with body:
+        with st.container():
             if form.values.freeze:
                 st.warning(ui_text("limits.freeze_note", lang, law=freeze_for(member.plan).law(lang)),
                            icon=":material/ac_unit:")  # Streamlit's own icon font: every browser draws it
+            answer = member.answer(lang)
             answer_view(member, answer, lang, partial(example_warning, form.still_example, lang))
+        comparable = answer.covered and not member.scenario.refunded  # the comparison's honest limits too
+        if answer.covered:  # a member these rules do not describe gets no number, at any age
+            explorer_view(member, lang, comparable)  # other ages and added service, answered in the browser
         if comparable:
             offer_comparison(member, lang)  # what the explorer shows, or the form's scenario, named
         report_name, report_notes = report_extras(lang)  # printed on the report, kept nowhere
