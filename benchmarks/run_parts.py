@@ -5,7 +5,8 @@ process while one input of the first screen is changed.
 
 Serves this app with a `sitecustomize` module (written to a temporary folder on the server's path) that wraps
 Streamlit's run of a script and the page's parts (the frame, reading the form, the answer, the explorer and its
-grid, the form, the sections below) in timers; each call appends its wall time and its thread's CPU time to a log.
+grid, the form, the sections below, the comparison's button, the report's section and button, the example's checks,
+and the member's answer) in timers; each call appends its wall time and its thread's CPU time to a log.
 The page is opened in the system Chromium (never `playwright install`) and the input changed a few times
 unmeasured, then `--changes` times (there and back), each waiting for the page to settle as `latency.py` does.
 Prints each part's median wall and CPU time a change: what the script costs, and how much of a run's wall time is
@@ -36,7 +37,12 @@ from scripts.served_app import APP, launch_chromium, need_chromium, serve  # noq
 PARTS = (("ui.page", "frame"), ("ui.form.form", "read_form"), ("ui.answer.render", "answer_view"),
          ("ui.answer.explorer", "explorer_view"), ("ui.answer.explorer", "grid_json"),
          ("ui.form.form", "member_form"), ("ui.answer.render", "charts_section"),
-         ("ui.answer.render", "key_dates_view"), ("ui.answer.render", "lifetime_view"))
+         ("ui.answer.render", "key_dates_view"), ("ui.answer.render", "lifetime_view"),
+         ("ui.answer.explorer", "offer_comparison"), ("ui.answer.report_download", "report_extras"),
+         ("ui.shell.fresh_download", "fresh_download"), ("ui.form.example", "still_example"),
+         ("ui.form.example", "example_note"))
+# Methods timed the same way: (module, class, method).
+METHODS = (("estimator.member.member", "Member", "answer"),)
 
 # On the server's path: each timed call's name, wall and CPU milliseconds, one line each.
 TIMERS = """import functools, importlib, os, sys, time
@@ -56,7 +62,10 @@ script_runner.ScriptRunner._run_script = _timed("the script's run", script_runne
 for module, name in %r:
     loaded = importlib.import_module(module)
     setattr(loaded, name, _timed(name, getattr(loaded, name)))
-""" % (PARTS,)
+for module, owner, name in %r:
+    owner = getattr(importlib.import_module(module), owner)
+    setattr(owner, name, _timed(f"{owner.__name__}.{name}", getattr(owner, name)))
+""" % (PARTS, METHODS)
 
 
 def main() -> None:
@@ -91,7 +100,8 @@ def main() -> None:
         times[name].append((float(wall), float(cpu)))
     print(f"{item.name}, {options.changes} changes: median milliseconds a change (calls)")
     print(f"{'part':<20} {'wall':>7} {'CPU':>7}")
-    for name in ["the script's run", *(function for _, function in PARTS)]:
+    for name in ["the script's run", *(function for _, function in PARTS),
+                 *(f"{owner}.{method}" for _, owner, method in METHODS)]:
         if times[name]:
             print(f"{name:<20} {statistics.median(w for w, _ in times[name]):7.1f} "
                   f"{statistics.median(c for _, c in times[name]):7.1f}  ({len(times[name])})")

@@ -100,13 +100,14 @@ def test_the_keyed_reruns_check_adds_up_what_its_boxes_hold():
 
 
 def test_each_part_the_run_parts_benchmark_times_is_called_by_a_run_of_the_page(tmp_path):
-    """`benchmarks/run_parts.py` wraps each part of the page in a timer at the server's start: a run of the page,
-    with its timers installed the same way (in a process of its own), logs every part and the script's run."""
+    """`benchmarks/run_parts.py` wraps each part of the page (and each method it names) in a timer at the server's
+    start: a run of the page, with its timers installed the same way (in a process of its own), logs every part and
+    the script's run."""
     import os
     import subprocess
     import sys
 
-    from benchmarks.run_parts import PARTS, TIMERS
+    from benchmarks.run_parts import METHODS, PARTS, TIMERS
     from tests.conftest import ROOT
 
     log = tmp_path / "parts.log"
@@ -117,7 +118,8 @@ def test_each_part_the_run_parts_benchmark_times_is_called_by_a_run_of_the_page(
                           timeout=120, env={**os.environ, "RUN_PARTS_LOG": str(log), "RUN_PARTS_ROOT": str(ROOT)})
     assert done.returncode == 0, done.stderr[-2000:]
     logged = {line.split("\t")[0] for line in log.read_text().splitlines()}
-    assert logged == {"the script's run", *(name for _, name in PARTS)}
+    assert logged == {"the script's run", *(name for _, name in PARTS),
+                      *(f"{owner}.{name}" for _, owner, name in METHODS)}
 
 
 def test_the_checkouts_comparison_refuses_a_folder_without_the_app(tmp_path):
@@ -154,3 +156,20 @@ def test_each_benchmark_loads_against_the_project_as_it_is(script):
     done = subprocess.run([sys.executable, "-c", load, str(ROOT / "benchmarks" / script)], capture_output=True,
                           text=True, timeout=120, cwd=ROOT)
     assert (done.returncode, done.stdout) == (0, ""), done.stderr[-2000:]
+
+
+def test_the_timeline_summary_says_when_the_explorer_drew_after_the_last_whole_page_commit():
+    """`change_timeline.py --summary` reads a change's commits and mutations: the explorer's drawing is its
+    chart's line moved (`d`), a whole-page commit one that drew 500 components or more again."""
+    from benchmarks.change_timeline import summarised
+
+    explorer = "attributes d @ stBidiComponentRegular < st-key-explorer"
+    stale = "attributes data-stale @ stElementContainer"
+    late = [["enter", 100.0, 0], ["commit", 130.0, 750], ["commit", 131.0, 60], ["commit", 190.0, 880],
+            ["mutation", 191.0, [stale]], ["mutation", 205.0, [explorer, "childList @ DIV"]]]
+    one = summarised(late, 100.0, 121.0)
+    assert one["tail"] == pytest.approx(15.0)
+    assert "2 whole-page commits, the last at 90 ms" in one["line"]
+    early = [["enter", 100.0, 0], ["commit", 150.0, 700], ["mutation", 160.0, [explorer]],
+             ["commit", 200.0, 900]]
+    assert summarised(early, 100.0, 110.0)["tail"] is None
